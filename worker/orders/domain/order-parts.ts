@@ -24,6 +24,18 @@ export const DEPOSIT_PERCENT_MAX = 90;
 /** Why the rest's off-session charge did not go through: the bank wants the client, or the card was refused. */
 export const REST_FAILURES: readonly RestFailure[] = ["authentication_required", "declined"];
 
+/**
+ * The smallest part Stripe charges in Comet's currencies: ¥50 and $0.50 are both 50 minor units. Each part is its own
+ * charge, so a deposit that leaves either part below it cannot be paid.
+ */
+export const PART_MINIMUM = 50;
+
+/** Whether this deposit of this total makes two parts Stripe can each charge. */
+export function depositFits(total: number, percent: number): boolean {
+  const deposit = depositAmount(total, percent);
+  return deposit >= PART_MINIMUM && total - deposit >= PART_MINIMUM;
+}
+
 /** Whole percents within the bounds; anything else is no deposit the order takes. */
 export const isDepositPercent = (percent: number) =>
   Number.isInteger(percent) && percent >= DEPOSIT_PERCENT_MIN && percent <= DEPOSIT_PERCENT_MAX;

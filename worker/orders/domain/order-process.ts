@@ -24,6 +24,7 @@ import type {
   OrderState,
   MoneyEffect,
   PaymentRef,
+  DepositTerms,
   Outcome,
 } from "./order-types";
 import { extensionDateError, extensionLapsesAt, hasPendingExtension, movedDelivery } from "./deadline-extensions";
@@ -51,7 +52,7 @@ import {
 } from "./order-stages";
 import type { OrderStage } from "./order-stages";
 import { isPriceAmount } from "../../domain/pricing";
-import { dueAmount, isDepositPercent, restDue } from "./order-parts";
+import { depositFits, dueAmount, isDepositPercent, restDue } from "./order-parts";
 
 const DAY = 86_400_000;
 /**
@@ -321,7 +322,9 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     money: "none",
     effect: (o, { deposit }, now) => {
       // A deposit (decision 100) is a percent within its bounds, of an order without stages (which pay stage by stage).
-      if (deposit && (!isDepositPercent(deposit.percent) || o.stages.length > 0)) return { refusal: "deposit_invalid" };
+      // Each part is its own charge, so each must be one Stripe takes (`depositFits`).
+      const fits = (d: DepositTerms) => isDepositPercent(d.percent) && depositFits(o.priceAmount ?? 0, d.percent);
+      if (deposit && (!fits(deposit) || o.stages.length > 0)) return { refusal: "deposit_invalid" };
       return editedTo(o, {
         progress: "APPROVED",
         chat: "OPENED",
@@ -580,6 +583,8 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
       // Once approved the total is what the client is asked to pay: it may still change before payment, never to
       // an amount that could not have been approved.
       if (o.progress === "APPROVED" && action.priceAmount <= MIN_APPROVABLE_PRICE) return { refusal: "price_too_low" };
+      // A deposit order's two parts must stay chargeable at the new total (decision 100).
+      if (o.deposit && !depositFits(action.priceAmount, o.deposit.percent)) return { refusal: "price_too_low" };
       if (action.priceAmount === o.priceAmount) return "unchanged";
       // A payment under way was for the old total: the voidOpenPayment step voids it, and the client pays the new one.
       return editedTo(o, { priceAmount: action.priceAmount });
