@@ -39,9 +39,10 @@ export function OrderSummary({
   const nextStep = useRef<HTMLDivElement>(null);
   // A stage's move (Approve, a revision request) also takes its button away: the stages' statuses count too, and so
   // does a dispute opened or answered, whose form goes away (decision 088).
-  // An answer to a request to move the delivery date takes its buttons away too (decision 090).
+  // An answer to a request to move the delivery date takes its buttons away too (decision 090), and a deposit order's
+  // rest paid takes the Pay away (decision 100).
   const { dispute, extensionRequest, deliveryDeadline } = order.facts;
-  const state = `${order.facts.progress}-${order.facts.payment}-${order.facts.stages.map((s) => s.status).join()}-${dispute ? `${dispute.openedAt}-${dispute.answeredAt}-${dispute.settledAt}` : ""}-${deliveryDeadline}-${extensionRequest?.requestedAt ?? ""}`;
+  const state = `${order.facts.progress}-${order.facts.payment}-${order.facts.stages.map((s) => s.status).join()}-${dispute ? `${dispute.openedAt}-${dispute.answeredAt}-${dispute.settledAt}` : ""}-${deliveryDeadline}-${extensionRequest?.requestedAt ?? ""}-${order.facts.paidRest?.intentId ?? ""}`;
   const shownState = useRef(state);
   useEffect(() => {
     if (shownState.current === state) return;

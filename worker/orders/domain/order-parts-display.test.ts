@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cancelOutcomeOf, depositMoneyStory, orderParts } from "./order-parts-display";
 import { orderMoneyStory } from "./order-money-story";
+import { stageTransferAmount } from "./order-stages";
 
 const T0 = Date.UTC(2026, 10, 1);
 const kept = { percent: 30, refundable: false };
@@ -81,7 +82,7 @@ describe("what the client's cancel of a deposit order gives back", () => {
 
 describe("a deposit order's money story", () => {
   const story = (o: Parameters<typeof orderMoneyStory>[0]) => depositMoneyStory(orderMoneyStory(o), o);
-  const fees = { feeNumerators: [] };
+  const fees = { feeNumerators: [800] };
 
   it("tells what the client paid while the rest is due", () => {
     expect(story({ ...delivered, ...fees })).toMatchObject({ status: "paid", paidAmount: 3_000, heldAmount: 3_000 });
@@ -101,6 +102,8 @@ describe("a deposit order's money story", () => {
       paidAmount: 3_000,
       refund: null,
       keptAmount: 3_000,
+      creator: { amount: 3_000, payoutAmount: stageTransferAmount(3_000, [800]), final: true },
     });
+    expect(story({ ...canceled, deposit: refundable }).creator.amount).toBe(0);
   });
 });

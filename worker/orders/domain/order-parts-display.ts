@@ -4,7 +4,7 @@
  * money story told of what the client paid rather than of the whole total. The loaders and the tabs ask these; the
  * edge turns the returned keys into en/ja text.
  */
-import type { OrderMoneyStory } from "./order-money-story";
+import { orderMoneyStory, type MoneyFacts, type OrderMoneyStory } from "./order-money-story";
 import { depositKeptOnWalkAway, paidTotal, partsOf, restDue, type DepositTerms } from "./order-parts";
 import type { RefundFacts } from "./order-money";
 import { cancelRefund, refundOnCancel, type CancelOutcome } from "./order-refunds";
@@ -74,17 +74,32 @@ export function cancelOutcomeOf(
 /**
  * The money story of a deposit order, told of what the client paid (the deposit alone while the rest is due, or once
  * the client walked away) rather than the whole total: a refunded deposit reads "Refunded", not "Partly refunded".
- * An order paid at once, or not paid, is told as it was.
+ * A deposit the client left with the creator is their share, paid out as its own piece less its fee. An order paid at
+ * once, or not paid, is told as it was.
  */
-export function depositMoneyStory(story: OrderMoneyStory, o: PartsFacts): OrderMoneyStory {
+export function depositMoneyStory(
+  story: OrderMoneyStory,
+  o: PartsFacts & Pick<MoneyFacts, "feeNumerators">,
+): OrderMoneyStory {
   if (!o.deposit || story.status === "unpaid" || o.progress === "COMPLETED") return story;
   const paid = paidTotal(o);
   const refunded = story.refund?.amount ?? 0;
   if (o.progress !== "CANCELED") return { ...story, paidAmount: paid, heldAmount: paid - story.keptAmount };
+  const keptDeposit = o.keptDeposit ?? 0;
   return {
     ...story,
     status: refunded === 0 ? "paid" : refunded < paid ? "partly_refunded" : "refunded",
     paidAmount: paid,
     keptAmount: paid - refunded,
+    // The kept deposit's payout is one piece, split and sent less its fee as a completed order's whole total is: the
+    // story's own share of that piece, so the figures are the payout's to the unit.
+    ...(keptDeposit > 0 && {
+      creator: orderMoneyStory({
+        progress: "COMPLETED",
+        payment: "COMPLETED",
+        priceAmount: keptDeposit,
+        feeNumerators: o.feeNumerators,
+      }).creator,
+    }),
   };
 }

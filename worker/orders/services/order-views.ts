@@ -599,7 +599,7 @@ export async function getOrderDetail(
         { ...summary.facts, feeNumerators: feeNumeratorsFrom(moneyRow.fee_numerators) },
         { status: (moneyRow.transaction_status as string | null) ?? null },
       ),
-      summary.facts,
+      { ...summary.facts, feeNumerators: feeNumeratorsFrom(moneyRow.fee_numerators) },
     ),
     hasTerms: Boolean(row.has_terms),
     questions: questions.results
