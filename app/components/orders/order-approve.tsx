@@ -6,16 +6,17 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { TextField } from "#app/components/form/text-field";
 import { m } from "#app/paraglide/messages.js";
-import { depositAmount, isDepositPercent } from "#worker/orders/domain/order-parts";
+import { depositAmount, depositFits, isDepositPercent } from "#worker/orders/domain/order-parts";
 import type { OrderPost } from "#app/loaders/orders/order-panel-texts.server";
 import type { DepositFieldTexts } from "#app/loaders/orders/order-parts-texts.server";
 import { showMoney } from "./order-format";
 import { failedOf, type Posted } from "./pending-answer";
 
-/** The deposit and the rest of `percent` of the total, or null while it is no percent the order takes. */
+/** The deposit and the rest of `percent` of the total, or null while it is no deposit the order takes (decide's rule). */
 function previewOf(deposit: DepositFieldTexts, percent: string): string | null {
   const value = Number(percent);
   if (deposit.total === null || percent.trim() === "" || !isDepositPercent(value)) return null;
+  if (!depositFits(deposit.total, value)) return deposit.refused;
   const first = depositAmount(deposit.total, value);
   return m.orders_deposit_preview({
     deposit: showMoney(first, deposit.currencyCode),
