@@ -5,6 +5,7 @@
 // (¥3,000) and its rest (¥7,000). The cancels and the races are order-deposits-cancel.test.ts.
 import { describe, expect, it } from "vitest";
 import { sellerTransferAmount } from "#worker/domain/money";
+import { orderRefusalMessage } from "#worker/messages/orders";
 import { formDoor } from "../support/command-doors";
 import { setStagesOnRow } from "../support/stage-fixtures";
 import { completeThreeDSecureInFrame, platform, sdkChallengeOf } from "../support/payments-helpers";
@@ -67,7 +68,7 @@ describe("the rest charged off-session at delivery", () => {
     // The rest was charged on the deposit's own card and customer, off-session, under the order's rest key.
     const [deposit, rest] = await Promise.all([
       platform().paymentIntents.retrieve(depositIntent),
-      platform().paymentIntents.retrieve(row.paid_rest.intentId),
+      platform().paymentIntents.retrieve(row.paid_rest!.intentId),
     ]);
     expect(rest).toMatchObject({
       customer: deposit.customer,
@@ -126,7 +127,7 @@ describe("the rest charged off-session at delivery", () => {
 
     const refused = await orderDoor("/complete", order.seller, { orderId: order.id });
     expect(refused).toMatchObject({ status: 409, body: { error: "rest_unpaid" } });
-    expect(refused.body.message).toBe("The client has not paid the rest yet. The order is completed once they have.");
+    expect(refused.body.message).toBe(orderRefusalMessage("rest_unpaid", "en"));
     expect(await readStatus(order.buyer, file)).toBe(403);
     expect(await readStatus(order.seller, file)).toBe(200);
     expect(await expectMoneyAgrees(order.id)).toMatchObject({ captured: 3_000 });
@@ -214,10 +215,14 @@ describe("the rest declined and left unpaid", () => {
 });
 
 describe("a deposit the order cannot take is refused at approval", () => {
-  const EN =
-    "Ask for a deposit of 10 to 90% of the total. An order with milestones is paid stage by stage, without a deposit.";
-  const JA =
-    "前金は合計の10〜90%で指定してください。マイルストーンのある注文は段階ごとに支払われるため、前金は設定できません。";
+  // The refusal's words, as the messages hold them in each language (the bounds and the smallest charge filled in).
+  const EN = orderRefusalMessage("deposit_invalid", "en")!;
+  const JA = orderRefusalMessage("deposit_invalid", "ja")!;
+
+  it("its words are the order's, one per language", () => {
+    expect(EN).toMatch(/^Ask for a deposit of 10 to 90% of the total/);
+    expect(JA).toMatch(/^前金は合計の10〜90%/);
+  });
 
   /** Refused 400 deposit_invalid in the caller's language, and the request still waits for its approval. */
   async function expectRefused(

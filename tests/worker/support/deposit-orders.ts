@@ -165,13 +165,26 @@ export const readStatus = async (who: Pick<Party, "cookie">, url: string) =>
 export const stateOf = async (orderId: string): Promise<OrderState> =>
   (await orderStub(env.ORDER, orderId).get())!.state;
 
+/** The columns of the order's row the deposit tests read; `deposit` and `paid_rest` parsed from their JSON. */
+export interface DepositOrderRow {
+  order_progress_status: string | null;
+  order_payment_status: string | null;
+  approved_at: number | null;
+  payment_deadline: number | null;
+  completion_deadline: number | null;
+  deposit: { percent: number; refundable: boolean } | null;
+  paid_rest: { intentId: string; amount: number; currency: string } | null;
+  rest_failure: string | null;
+  kept_deposit: number | null;
+}
+
 /** The order's row in D1, with the deposit columns parsed. */
-export async function rowOf(orderId: string) {
+export async function rowOf(orderId: string): Promise<DepositOrderRow> {
   const row = (await env.DB.prepare("SELECT * FROM commission_orders WHERE id = ?")
     .bind(orderId)
     .first<Record<string, unknown>>())!;
-  const parsed = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
-  return { ...row, deposit: parsed(row.deposit), paid_rest: parsed(row.paid_rest) };
+  const parsed = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : null);
+  return { ...(row as unknown as DepositOrderRow), deposit: parsed(row.deposit), paid_rest: parsed(row.paid_rest) };
 }
 
 export const eventTypesOf = async (orderId: string) =>
