@@ -18,6 +18,13 @@
 // share), its event log must be gapless, each extension request given at most one outcome, each dispute statement its
 // event's own, no ended order's dispute left open, and D1 must hold what the object holds, its dispute and delivery
 // dates too.
+// A second, smaller property runs deposit orders (decision 100): approved with a random deposit (10-90%, refundable or
+// kept), its programs pay the deposit (a plain card, one that wants 3-D Secure on every payment, one that wants it only
+// on-session, a declined one), deliver (the object charges the rest off-session on the deposit's card: it goes through,
+// or waits for the client's Pay and 3-D Secure), pay the rest, complete, cancel as the client (walking away) or the
+// creator or an admin, and let the rest's payment deadline pass for the alarm, among webhooks, crons, restarts and bad
+// days. After every step the order's state must hold the deposit's rules (money-model-deposits.ts); once settled, its
+// money, log and row as above, each part's transaction, and the creator's payouts (both parts, or a kept deposit).
 // Real workerd, real Order objects and D1, the real `stripe` SDK against the emulator.
 //
 // The seed is fixed (MONEY_MODEL_SEED overrides it: `MONEY_MODEL_SEED=123 npx vitest run --project workerd
@@ -37,6 +44,7 @@ import {
 } from "#worker/orders/domain/disputes";
 import { sellerTransferAmount } from "#worker/domain/money";
 import type { OrderState } from "#worker/orders/domain/order-types";
+import type { DepositTerms } from "#worker/orders/domain/order-parts";
 import { allowedTransfer, approvedStageShares } from "#worker/orders/domain/order-money";
 import { approvedAmount, currentStageIndex, stageTransferAmount } from "#worker/orders/domain/order-stages";
 import { checkOrderMoney } from "#worker/orders/services/money-check";
@@ -62,8 +70,24 @@ import {
 import { orderStub } from "#worker/orders/order-stub";
 import { addDeliverableStatements } from "#worker/orders/services/order-deliverables";
 import { prepared } from "#worker/db/statements";
+import {
+  cardThatDeclinesLater,
+  declineLaterCharges,
+  depositSharesSent,
+  depositTransactionsExpected,
+  expectDepositStateHolds,
+} from "../support/money-model-deposits";
 
-const CARDS = { plain: "4242424242424242", threeDSecure: "4000002760003184", declined: "4000000000000341" } as const;
+/**
+ * `threeDSecure` wants 3-D Secure on every on-session payment and fails off-session (authentication_required);
+ * `savedThreeDSecure` wants it on-session only, and goes through off-session once saved (a deposit order's rest).
+ */
+const CARDS = {
+  plain: "4242424242424242",
+  threeDSecure: "4000002760003184",
+  savedThreeDSecure: "4000002500003155",
+  declined: "4000000000000341",
+} as const;
 type CardName = keyof typeof CARDS;
 const DEFAULT_SEED = 300_2026;
 /** The emulator's faults (emulators/stripe/faults.ts) but `timeout`, whose wait is the SDK's 80 s. */
@@ -77,6 +101,8 @@ const STRIPE_FAULTS = [
 ] as const;
 type StripeFault = (typeof STRIPE_FAULTS)[number];
 const RUNS = 150;
+/** The deposit orders' own property: fewer runs, each a short program. */
+const DEPOSIT_RUNS = 40;
 
 type Command =
   | { kind: "pay"; card: CardName }
@@ -297,6 +323,59 @@ const program = fc.constantFrom<Flavor>("plain", "plain", "staged", "disputed", 
   }),
 );
 
+// A deposit order's programs (decision 100): paying (the deposit, then the rest), the bank's answers, delivering and
+// completing, the cancels a deposit order meets (the client walking away, the creator, an admin), the deadlines (the
+// payment's, the rest's, the week to complete), and the platform's and Stripe's moves, racing two at a time.
+const depositCommand: fc.Arbitrary<Command> = fc.oneof(
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant("pay" as const),
+      card: fc.constantFrom<CardName>("plain", "threeDSecure", "savedThreeDSecure", "declined"),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant("finish3ds" as const),
+      outcome: fc.constantFrom("succeed" as const, "succeed" as const, "fail" as const),
+    }),
+  },
+  { weight: 4, arbitrary: fc.constant({ kind: "deliver" as const }) },
+  { weight: 3, arbitrary: fc.constant({ kind: "complete" as const }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("cancel" as const), by: side }) },
+  { weight: 1, arbitrary: fc.constant({ kind: "adminCancel" as const }) },
+  { weight: 2, arbitrary: fc.constant({ kind: "deadline" as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: "weekPasses" as const }) },
+  { weight: 3, arbitrary: fc.constant({ kind: "webhooks" as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: "cron" as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: "restart" as const }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("price" as const), amount: fc.constantFrom(3_000, 25_000) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("badDay" as const),
+      fault: fc.constantFrom(...STRIPE_FAULTS),
+      count: fc.integer({ min: 1, max: 4 }),
+    }),
+  },
+);
+const depositStep: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 3, arbitrary: depositCommand },
+  { weight: 1, arbitrary: fc.tuple(depositCommand, depositCommand) },
+);
+/** Where a deposit order's program starts: approved (its program pays), its deposit paid, or delivered too. */
+type DepositStart = "approved" | "paid" | "delivered";
+/** The deposit's card: one of the world's, or a card of the run's own the bank refuses once the deposit is paid. */
+type DepositCard = CardName | "declinedLater";
+const depositProgram = fc.record({
+  terms: fc.record({ percent: fc.integer({ min: 10, max: 90 }), refundable: fc.boolean() }),
+  start: fc.constantFrom<DepositStart>("approved", "paid", "paid", "delivered", "delivered"),
+  // The card the deposit is paid with when the program starts paid: the rest is charged on it off-session.
+  card: fc.constantFrom<DepositCard>("plain", "threeDSecure", "savedThreeDSecure", "declinedLater"),
+  steps: fc.array(depositStep, { minLength: 1, maxLength: 7 }),
+});
+
 type Party = Awaited<ReturnType<typeof newUser>>;
 interface World {
   seller: Party;
@@ -319,6 +398,8 @@ interface Run {
   /** The fault rules this run armed at the emulator, all scoped to its order's calls. */
   faultIds: string[];
   staged: boolean;
+  /** The deposit asked at approval (decision 100); null for an order paid at once. */
+  deposit: DepositTerms | null;
 }
 
 const stub = (id: string) => orderStub(env.ORDER, id);
@@ -371,6 +452,7 @@ async function createWorld(): Promise<World> {
     cardIds: {
       plain: byLast4(CARDS.plain),
       threeDSecure: byLast4(CARDS.threeDSecure),
+      savedThreeDSecure: byLast4(CARDS.savedThreeDSecure),
       declined: byLast4(CARDS.declined),
     },
     admin: { userAccountId: adminAccount.userAccountId, commissionAccountId: adminAccount.id },
@@ -381,7 +463,13 @@ async function createWorld(): Promise<World> {
  * An approved order; a staged one (three stages, 30/30/40) is paid too, so that its program works on its stages, and
  * so is a disputed one; a delivered one is paid and delivered.
  */
-async function newRun(world: World, staged: boolean, paid: boolean, delivered = false): Promise<Run> {
+async function newRun(
+  world: World,
+  staged: boolean,
+  paid: boolean,
+  delivered = false,
+  deposit: { terms: DepositTerms; card: DepositCard } | null = null,
+): Promise<Run> {
   const { id } = await insertOrder({
     sellerId: world.sellerAccount.commissionAccountId,
     buyerId: world.buyerAccount.commissionAccountId,
@@ -402,13 +490,38 @@ async function newRun(world: World, staged: boolean, paid: boolean, delivered = 
       ),
     ),
   );
-  expect((await orderCall("approve", world.seller.cookie, { orderId: id })).status).toBe(200);
-  if (paid) {
-    const response = await orderCall("pay", world.buyer.cookie, { orderId: id, accountMethodId: world.cardIds.plain });
-    expect(response.status).toBe(200);
-  }
+  const approval = await orderCall("approve", world.seller.cookie, { orderId: id, deposit: deposit?.terms ?? null });
+  expect(approval.status).toBe(200);
+  const card = deposit?.card ?? "plain";
+  if (paid && card === "declinedLater") {
+    const own = await cardThatDeclinesLater(world.buyer.cookie);
+    await payAtOnce(world, id, own.accountMethodId);
+    await declineLaterCharges(own.stripeMethodId);
+  } else if (paid && card !== "declinedLater") await payAtOnce(world, id, world.cardIds[card]);
+  // A deposit order's delivery charges its rest off-session on the deposit's card before it answers.
   if (delivered) expect((await orderCall("deliver", world.seller.cookie, { orderId: id })).status).toBe(200);
-  return { world, orderId: id, pendingPages: [], events: [], faultIds: [], staged };
+  return { world, orderId: id, pendingPages: [], events: [], faultIds: [], staged, deposit: deposit?.terms ?? null };
+}
+
+/** The client pays what is due with the card, 3-D Secure passed in the page's frame and the page's check after it. */
+async function payAtOnce(world: World, orderId: string, accountMethodId: string) {
+  const response = await orderCall("pay", world.buyer.cookie, { orderId, accountMethodId });
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as {
+    status: string;
+    intentId?: string;
+    transactionId: string;
+    nextAction?: { type: string; use_stripe_sdk?: { stripe_js?: unknown } };
+  };
+  if (body.status === "succeeded") return;
+  expect(body.status, JSON.stringify(body)).toBe("requires_action");
+  await completeThreeDSecureInFrame(sdkChallengeOf(body.nextAction)!, "succeed");
+  const check = await call("/api/stripe/intent/payment/get", {
+    method: "POST",
+    cookie: world.buyer.cookie,
+    json: { intentId: body.intentId, transactionId: body.transactionId },
+  });
+  expect(((await check.json()) as { status: string }).status).toBe("succeeded");
 }
 
 /** A stage action on the stage the order is at now (a racing one may find it moved on, and be refused). */
@@ -483,14 +596,18 @@ async function endBadDay(run: Run) {
   for (const id of run.faultIds.splice(0)) await fetch(`${faultSwitch}/${id}`, { method: "DELETE" });
 }
 
-/** Time passes: the deadline the order waits on (payment, or delivery once paid) is now, for the object and for D1. */
+/**
+ * Time passes: the deadline the order waits on (payment, or delivery once paid, or a delivered deposit order's rest's
+ * payment, decision 100) is now, for the object and for D1.
+ */
 async function passDeadline(orderId: string) {
   const past = Date.now() - 1;
   await runInDurableObject(stub(orderId), async (_instance, state) => {
     const stored = await state.storage.get<StoredOrder>("order");
-    if (stored?.state.progress !== "APPROVED") return;
-    const field = stored.state.payment === "COMPLETED" ? "deliveryDeadline" : "paymentDeadline";
-    await state.storage.put("order", { ...stored, state: { ...stored.state, [field]: past } });
+    const restDue = stored?.state.progress === "DELIVERED" && stored.state.deposit && !stored.state.paidRest;
+    if (stored?.state.progress !== "APPROVED" && !restDue) return;
+    const field = stored!.state.payment === "COMPLETED" && !restDue ? "deliveryDeadline" : "paymentDeadline";
+    await state.storage.put("order", { ...stored, state: { ...stored!.state, [field]: past } });
     await env.DB.prepare(
       `UPDATE commission_orders SET ${field === "deliveryDeadline" ? "delivery_deadline" : "payment_deadline"} = ? WHERE id = ?`,
     )
@@ -533,7 +650,8 @@ async function weekPasses(orderId: string) {
     const deliveredAt = now - DISPUTE_AFTER_DELIVERY_MS - 1;
     const moved: Partial<OrderState> =
       stored.state.progress === "DELIVERED"
-        ? { deliveredAt, completionDeadline: now - 1 }
+        ? // A deposit order's rest still due has no completion clock (decision 100): the week passes, and nothing with it.
+          { deliveredAt, completionDeadline: stored.state.completionDeadline === null ? null : now - 1 }
         : { deliveredAt, ...(stored.state.payoutHeldUntil != null && { payoutHeldUntil: now - 1 }) };
     const next = { ...stored.state, ...moved };
     await state.storage.put("order", { ...stored, state: next });
@@ -729,9 +847,11 @@ async function expectSettled(run: Run, random: () => number) {
     object.state.progress === "COMPLETED" &&
     object.state.payment === "COMPLETED" &&
     object.state.payoutHeldUntil == null;
-  const shares = releasedWhole
-    ? [sellerTransferAmount(object.state.priceAmount ?? 0, ledger.feeNumerators)]
-    : [...approvedStageShares(ledger), ...(award > 0 ? [stageTransferAmount(award, ledger.feeNumerators)] : [])];
+  const shares = run.deposit
+    ? depositSharesSent(object.state, ledger.feeNumerators)
+    : releasedWhole
+      ? [sellerTransferAmount(object.state.priceAmount ?? 0, ledger.feeNumerators)]
+      : [...approvedStageShares(ledger), ...(award > 0 ? [stageTransferAmount(award, ledger.feeNumerators)] : [])];
   expect(ledger.transferred, `transfers of ${JSON.stringify(ledger)}`).toBe(
     shares.length === 0 ? 0 : allowedTransfer(ledger, shares),
   );
@@ -820,6 +940,10 @@ async function expectSettled(run: Run, random: () => number) {
       row.extension_request === null
         ? null
         : (JSON.parse(String(row.extension_request)) as { proposedDeadline: number }).proposedDeadline,
+    deposit: row.deposit === null ? null : JSON.parse(String(row.deposit)),
+    paidRest: row.paid_rest === null ? null : JSON.parse(String(row.paid_rest)),
+    restFailure: row.rest_failure,
+    keptDeposit: row.kept_deposit,
   }).toEqual({
     version: object.version,
     progress: object.state.progress,
@@ -833,6 +957,10 @@ async function expectSettled(run: Run, random: () => number) {
     originalDeliveryDeadline: object.state.originalDeliveryDeadline ?? null,
     payoutHeldUntil: object.state.payoutHeldUntil ?? null,
     extensionAsked: object.state.extensionRequest?.proposedDeadline ?? null,
+    deposit: object.state.deposit ?? null,
+    paidRest: object.state.paidRest ?? null,
+    restFailure: object.state.restFailure ?? null,
+    keptDeposit: object.state.keptDeposit ?? null,
   });
   // A dispute is open only on an order still going, or completed with its payout still held (decision 092): a canceled
   // order's is settled (the admins' queue never keeps it), and a cleared payout was never sent while one was open.
@@ -868,12 +996,23 @@ async function expectSettled(run: Run, random: () => number) {
   const total = object.state.priceAmount ?? 0;
   const paid = object.state.payment === "COMPLETED";
   const kept = object.state.progress === "CANCELED" ? approvedAmount(total, object.state.stages) + award : total;
-  expect(transactions.filter((t) => t.status === "COMPLETED").map((t) => t.amount)).toEqual(
-    paid && kept === total ? [total] : [],
-  );
+  // A deposit order (decision 100): each part its own transaction, kept whole or refunded whole.
+  const expected = run.deposit
+    ? depositTransactionsExpected(object.state)
+    : {
+        completed: paid && kept === total ? [total] : [],
+        partlyRefunded: paid && kept > 0 && kept < total ? [[total, total - kept]] : [],
+      };
+  expect(
+    transactions
+      .filter((t) => t.status === "COMPLETED")
+      .map((t) => t.amount)
+      .sort((a, b) => a - b),
+    `completed transactions of ${JSON.stringify(transactions)}`,
+  ).toEqual(expected.completed);
   expect(
     transactions.filter((t) => t.status === "PARTIALLY_REFUNDED").map((t) => [t.amount, t.refunded_amount]),
-  ).toEqual(paid && kept > 0 && kept < total ? [[total, total - kept]] : []);
+  ).toEqual(expected.partlyRefunded);
   expect(transactions.filter((t) => t.status === "PENDING").map((t) => t.intent)).toEqual(
     object.state.openPayment ? [object.state.openPayment.intentId] : [],
   );
@@ -909,5 +1048,35 @@ describe("the money invariant under random interleavings (model-based)", () => {
         .bind(world.buyerAccount.commissionAccountId)
         .run();
     }
+  });
+
+  it(`holds for every deposit order after any program of its two payments, the rest's off-session charge, cancels, deadlines, webhooks and restarts (${DEPOSIT_RUNS} runs)`, {
+    timeout: 600_000,
+  }, async () => {
+    // The same seed as the first property's (MONEY_MODEL_SEED replays both).
+    const seed = Number(env.MONEY_MODEL_SEED || DEFAULT_SEED);
+    const world = await createWorld();
+    await fc.assert(
+      fc.asyncProperty(
+        depositProgram,
+        fc.infiniteStream(fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true })),
+        async ({ terms, start, card, steps }, randoms) => {
+          const numbers = randoms[Symbol.iterator]();
+          const random = () => numbers.next().value as number;
+          const run = await newRun(world, false, start !== "approved", start === "delivered", { terms, card });
+          const holds = async (at: string) =>
+            expectDepositStateHolds((await stub(run.orderId).get())!.state, terms, at);
+          await holds("the start");
+          for (const [i, s] of steps.entries()) {
+            if (Array.isArray(s)) await Promise.all(s.map((c) => perform(run, c, random)));
+            else await perform(run, s, random);
+            await holds(`step ${i + 1}`);
+          }
+          await expectSettled(run, random);
+          await holds("the end");
+        },
+      ),
+      { seed, numRuns: DEPOSIT_RUNS, endOnFailure: true },
+    );
   });
 });
