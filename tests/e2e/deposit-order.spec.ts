@@ -67,18 +67,24 @@ for (const walk of WALKS) {
     else await useDollars(client, baseURL!);
     const code = await requestFromPriceSheet(client, { formCode: form.code, title, locale });
 
-    // The creator (in Japanese, changing the total first) approves asking for 30% now.
+    // The creator approves asking for 30% now (in the Japanese walk, after setting the total to ¥50,005).
     await creatorPage.goto(`${MANAGEMENTS}?order=${code}`);
     if (walk.total !== SHEET_TOTAL) await changeTotal(creatorPage, { total: walk.total, locale });
-    await approveWithDeposit(creatorPage, { percent: DEPOSIT_PERCENT, terms: walk.terms, locale });
+    const preview = say("orders_deposit_preview").replace("{deposit}", yen(deposit)).replace("{rest}", yen(rest));
+    await approveWithDeposit(creatorPage, { percent: DEPOSIT_PERCENT, terms: walk.terms, locale, preview });
 
     // The client pays the deposit, and only the deposit, through 3-D Secure in the page.
     await visit(client, `${REQUESTS}?order=${code}`);
     await client.getByRole("tab", { name: say("orders_tab_payment") }).click();
     const parts = client.getByTestId("order-parts");
+    // The creator's terms, in the client's words.
+    await expect(client.getByTestId("deposit-terms")).toHaveText(
+      say(`orders_deposit_terms_${walk.terms}_buyer`).replace("{percent}", String(DEPOSIT_PERCENT)),
+    );
     await expect(parts.locator('[data-part="deposit"]')).toContainText(yen(deposit));
     await expect(parts.locator('[data-part="rest"]')).toContainText(yen(rest));
-    await expect(parts.locator('[data-part="deposit"]')).not.toHaveAttribute("data-status", "paid");
+    await expect(parts.locator('[data-part="deposit"]')).toHaveAttribute("data-status", "due");
+    await expect(parts.locator('[data-part="rest"]')).toHaveAttribute("data-status", "upcoming");
     await client
       .getByTestId("pay-section")
       .getByRole("button", { name: say("orders_pay"), exact: true })
@@ -87,7 +93,8 @@ for (const walk of WALKS) {
     await expect(client.getByRole("button", { name: say("orders_awaiting_delivery") })).toBeVisible();
     await client.getByRole("tab", { name: say("orders_tab_payment") }).click();
     await expect(parts.locator('[data-part="deposit"]')).toHaveAttribute("data-status", "paid");
-    await expect(parts.locator('[data-part="rest"]')).not.toHaveAttribute("data-status", "paid");
+    await expect(parts.locator('[data-part="rest"]')).toHaveAttribute("data-status", "upcoming");
+    await expect.poll(async () => (await orderMoney(code)).charges).toEqual([{ captured: deposit, refunded: 0 }]);
 
     // The creator uploads the file and delivers; the rest is charged off-session then, and the bank wants the client.
     await creatorPage.goto(`${MANAGEMENTS}?order=${code}`);
@@ -103,12 +110,15 @@ for (const walk of WALKS) {
     await expect(complete).toBeVisible();
     await expect(complete).toBeDisabled();
 
-    // The client is told the rest is due; the file is listed but closed to them until it is paid.
+    // The client is told the rest is due and why (their bank wants them); the file is listed but closed to them.
     await visit(client, `${REQUESTS}?order=${code}`);
-    await expect(client.getByTestId("rest-due")).toBeVisible();
-    await expect(client.getByTestId("rest-due")).toContainText(yen(rest));
+    await expect(client.getByTestId("next-step")).toContainText(say("orders_step_rest_payment"));
+    await client.getByRole("button", { name: say("orders_review_and_pay_rest") }).click();
+    await expect(client.getByTestId("rest-due")).toHaveText(say("orders_rest_due_authentication"));
+    await expect(client.getByTestId("pay-section")).toContainText(yen(rest));
+    await expect(parts.locator('[data-part="rest"]')).toHaveAttribute("data-status", "due");
     await client.getByRole("tab", { name: say("orders_tab_delivery") }).click();
-    await expect(client.getByTestId("deliverables-held")).toBeVisible();
+    await expect(client.getByTestId("deliverables-held")).toHaveText(say("orders_deliverables_held_rest"));
     await expect(client.getByRole("heading", { name: "final.png" })).toBeVisible();
     await expect(download(client)).toHaveCount(0);
     await expectAccessible(client);

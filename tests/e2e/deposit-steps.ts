@@ -97,20 +97,30 @@ export async function changeTotal(creator: Page, { total, locale }: { total: num
   await expect(priceBox.getByText(yen(total))).toBeVisible();
 }
 
-/** The approve form's deposit fields in the creator's words (decision 100's `depositPercent` and `depositTerms`). */
-const DEPOSIT_WORDS = {
-  en: { percent: "Deposit (% of the total)" },
-  ja: { percent: "前金（合計に対する%）" },
-} as const;
-
-/** The creator approves asking for a deposit of `percent`, kept or refunded when the client walks away. */
+/**
+ * The creator approves asking for a deposit of `percent`, kept or refunded when the client walks away, after reading
+ * the deposit and the rest the form works out as the percent is typed (`preview`, e.g. "Deposit ¥15,300 · rest
+ * ¥35,700"). The fields are decision 100's `depositPercent` and `depositTerms`.
+ */
 export async function approveWithDeposit(
   creator: Page,
-  { percent, terms, locale }: { percent: number; terms: "kept" | "refundable"; locale: Locale },
+  {
+    percent,
+    terms,
+    locale,
+    preview,
+  }: { percent: number; terms: "kept" | "refundable"; locale: Locale; preview: string },
 ) {
-  const approve = creator.getByRole("button", { name: message("orders", locale, "orders_approve"), exact: true });
-  await creator.getByLabel(DEPOSIT_WORDS[locale].percent).fill(String(percent));
-  await creator.locator(`input[type="radio"][name="depositTerms"][value="${terms}"]`).check();
+  const say = (key: string) => message("orders", locale, key);
+  const approve = creator.getByRole("button", { name: say("orders_approve"), exact: true });
+  const field = creator.getByLabel(locale === "en" ? "Deposit (% of the total)" : "前金（合計に対する%）");
+  await expect(field).toHaveAttribute("name", "depositPercent");
+  await field.fill(String(percent));
+  await expect(creator.getByText(preview)).toBeVisible();
+  const choice = creator.getByRole("radio", { name: say(`orders_deposit_terms_${terms}`) });
+  await expect(choice).toHaveAttribute("name", "depositTerms");
+  await expect(choice).toHaveAttribute("value", terms);
+  await choice.check();
   await approve.click();
   await expect(approve).toHaveCount(0);
 }
