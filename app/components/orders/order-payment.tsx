@@ -71,6 +71,7 @@ const REASONS: Record<RefundReason | KeptReason, () => string> = {
   approved_stages: m.history_reason_approved_stages,
   dispute_award: m.history_reason_dispute_award,
   dispute_release: m.history_reason_dispute_release,
+  kept_deposit: m.history_reason_kept_deposit,
 };
 
 /** The payment's status as its money story reads it: "Partly refunded" whenever part stayed with the creator. */

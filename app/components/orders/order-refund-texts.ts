@@ -4,8 +4,7 @@
 // which tells an ended order's money as its money story does (decision 094): a dispute's settlement in its own words.
 import { m } from "#app/paraglide/messages.js";
 import type { OrderMoneyStory } from "#worker/orders/domain/order-money-story";
-import { cancelRefund, type CancelRefund } from "#worker/orders/domain/order-refunds";
-import { cancelOutcomeOf } from "#worker/orders/domain/order-parts-display";
+import { cancelRefund, refundOnCancel, type CancelRefund } from "#worker/orders/domain/order-refunds";
 import type { OrderDetail } from "#worker/orders/services/order-views";
 import { showMoney } from "./order-format";
 
@@ -34,7 +33,7 @@ const splitOf = (order: RefundTextOrder, refund: CancelRefund & { kind: "partial
 
 /** The cancel prompt for the viewer's side: what cancelling now gives the client back; null when they may not cancel. */
 export function cancelPromptText(order: RefundTextOrder, now: number): string | null {
-  const outcome = cancelOutcomeOf(order.facts, order.side, now);
+  const outcome = refundOnCancel(order.facts, order.side, now);
   if (!outcome.allowed) return null;
   const { refund } = outcome;
   // The client walking away from a deposit order under kept terms (decision 100): the deposit stays with the creator.
@@ -60,7 +59,7 @@ export function cancelPromptText(order: RefundTextOrder, now: number): string | 
  * words (no "refund" when nothing comes back). Null when the buyer may not cancel now.
  */
 export function buyerCancelTexts(order: RefundTextOrder, now: number): { hint: string; label: string } | null {
-  const outcome = cancelOutcomeOf(order.facts, "buyer", now);
+  const outcome = refundOnCancel(order.facts, "buyer", now);
   if (!outcome.allowed) return null;
   const { refund } = outcome;
   const late = order.facts.deliveryDeadline !== null && now > order.facts.deliveryDeadline;

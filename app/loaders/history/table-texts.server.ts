@@ -47,6 +47,7 @@ export function tableTexts(): TableTexts {
       approved_stages: m.history_reason_approved_stages(),
       dispute_award: m.history_reason_dispute_award(),
       dispute_release: m.history_reason_dispute_release(),
+      kept_deposit: m.history_reason_kept_deposit(),
     },
     share: m.history_column_share(),
     previous: m.history_page_previous(),

@@ -57,6 +57,8 @@ export const canceled = (o: OrderState, now: number, { walkedAway = false } = {}
     // A completed order canceled by a dispute's refund or split (decision 092): its held payout never goes.
     ...(o.payoutHeldUntil != null && { payoutHeldUntil: null }),
     ...(walkedAway && depositKeptOnWalkAway(o) > 0 && { keptDeposit: depositKeptOnWalkAway(o) }),
+    // Nothing is due of a canceled order: why its rest failed is no longer the client's to act on.
+    ...(o.restFailure != null && { restFailure: null }),
   },
 });
 

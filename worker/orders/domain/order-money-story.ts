@@ -15,6 +15,7 @@ import { splitTotal } from "../../domain/money";
 import { cancelRefund, type RefundFacts } from "./order-money";
 import { approvedAmount, stageAmounts, stageTransferAmount } from "./order-stages";
 import { stageMoney, type StageMoney } from "./stage-money";
+import { paidTotal } from "./order-parts";
 
 /** How the payment reads: "Partly refunded" whenever part of it stays with the creator. */
 export type MoneyStatus = "unpaid" | "paid" | "partly_refunded" | "refunded";
@@ -41,7 +42,9 @@ export type KeptReason =
   /** What a dispute's split awarded the creator of the stake (decision 088). */
   | "dispute_award"
   /** An admin settled a dispute by releasing the payment to the creator (decision 088). */
-  | "dispute_release";
+  | "dispute_release"
+  /** The client walked away from a deposit order whose terms keep the deposit (decision 100). */
+  | "kept_deposit";
 
 export interface RefundPart {
   amount: number;
@@ -190,6 +193,8 @@ export function paymentMoneyStory(facts: MoneyFacts, payment: PaymentFacts): Ord
  */
 export function orderMoneyStory(facts: MoneyFacts, payment?: PaymentFacts): OrderMoneyStory {
   const total = facts.priceAmount ?? 0;
+  // What the client paid: the total, or a deposit order's deposit while its rest was not paid (decision 100).
+  const paid = paidTotal(facts);
   const stages = facts.stages ?? [];
   const fees = facts.feeNumerators;
   const staged = stages.length > 0;
@@ -218,12 +223,13 @@ export function orderMoneyStory(facts: MoneyFacts, payment?: PaymentFacts): Orde
   if (facts.progress === "COMPLETED") {
     return {
       status: "paid",
-      paidAmount: total,
+      paidAmount: paid,
       refund: null,
-      kept: [{ amount: total, reason: settled === "release" ? "dispute_release" : "completed" }],
-      keptAmount: total,
+      kept: [{ amount: paid, reason: settled === "release" ? "dispute_release" : "completed" }],
+      keptAmount: paid,
       heldAmount: 0,
-      creator: creatorShare(completionPieces, fees, true),
+      // A deposit order released in a dispute before its rest was paid completes with the deposit alone.
+      creator: creatorShare(staged ? completionPieces : [paid], fees, true),
       stages: stageMoney(total, stages, fees, "held"),
     };
   }
@@ -233,9 +239,11 @@ export function orderMoneyStory(facts: MoneyFacts, payment?: PaymentFacts): Orde
     const rule = cancelRefund(facts);
     const refunded = rule.kind === "none" ? 0 : rule.amount;
     const award = settled === "split" ? awardedAmount(facts) : 0;
+    const keptDeposit = facts.keptDeposit ?? 0;
     const kept: KeptPart[] = [
       ...(approved > 0 ? [{ amount: approved, reason: "approved_stages" as const }] : []),
       ...(award > 0 ? [{ amount: award, reason: "dispute_award" as const }] : []),
+      ...(keptDeposit > 0 ? [{ amount: keptDeposit, reason: "kept_deposit" as const }] : []),
     ];
     const reason: RefundReason =
       settled === "refund"
@@ -247,13 +255,18 @@ export function orderMoneyStory(facts: MoneyFacts, payment?: PaymentFacts): Orde
             : "canceled";
     const done = refunded === 0 || payment?.status === "REFUNDED" || payment?.status === "PARTIALLY_REFUNDED";
     return {
-      status: refunded === 0 ? "paid" : refunded < total ? "partly_refunded" : "refunded",
-      paidAmount: total,
+      status: refunded === 0 ? "paid" : refunded < paid ? "partly_refunded" : "refunded",
+      paidAmount: paid,
       refund: refunded > 0 ? { amount: refunded, reason, done } : null,
       kept,
-      keptAmount: total - refunded,
+      keptAmount: paid - refunded,
       heldAmount: 0,
-      creator: creatorShare([...approvedPieces, ...(award > 0 ? [award] : [])], fees, true),
+      // Each is its own payout, less the fee on it: the approved stages, a split's award, a kept deposit.
+      creator: creatorShare(
+        [...approvedPieces, ...kept.filter((k) => k.reason !== "approved_stages").map((k) => k.amount)],
+        fees,
+        true,
+      ),
       stages: stageMoney(total, stages, fees, settled === "split" ? "split" : "refunded"),
     };
   }
@@ -261,11 +274,11 @@ export function orderMoneyStory(facts: MoneyFacts, payment?: PaymentFacts): Orde
   // Paid and under way: the approved stages are the creator's already, the rest Comet holds until the order ends.
   return {
     status: "paid",
-    paidAmount: total,
+    paidAmount: paid,
     refund: null,
     kept: approved > 0 ? [{ amount: approved, reason: "approved_stages" }] : [],
     keptAmount: approved,
-    heldAmount: total - approved,
+    heldAmount: paid - approved,
     creator: creatorShare(completionPieces, fees, false),
     stages: stageMoney(total, stages, fees, "held"),
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cancelOutcomeOf, depositMoneyStory, orderParts } from "./order-parts-display";
+import { orderParts } from "./order-parts-display";
+import { refundOnCancel } from "./order-refunds";
 import { orderMoneyStory } from "./order-money-story";
 import { stageTransferAmount } from "./order-stages";
 
@@ -60,9 +61,9 @@ describe("a deposit order's parts", () => {
   });
 });
 
-describe("what the client's cancel of a deposit order gives back", () => {
+describe("what the client's cancel of a deposit order gives back (refundOnCancel, as the cancel will)", () => {
   it("keeps a deposit under kept terms with the creator, before the delivery is late", () => {
-    expect(cancelOutcomeOf(paid, "buyer", T0)).toEqual({
+    expect(refundOnCancel(paid, "buyer", T0)).toEqual({
       allowed: true,
       refund: { kind: "partial", amount: 0, keptAmount: 3_000 },
     });
@@ -70,18 +71,18 @@ describe("what the client's cancel of a deposit order gives back", () => {
 
   it("refunds it under refundable terms, once the delivery is late, and when the creator cancels", () => {
     const full = { allowed: true, refund: { kind: "full", amount: 3_000 } };
-    expect(cancelOutcomeOf({ ...paid, deposit: refundable }, "buyer", T0)).toEqual(full);
-    expect(cancelOutcomeOf(paid, "buyer", T0 + 101)).toEqual(full);
-    expect(cancelOutcomeOf(paid, "seller", T0)).toEqual(full);
+    expect(refundOnCancel({ ...paid, deposit: refundable }, "buyer", T0)).toEqual(full);
+    expect(refundOnCancel(paid, "buyer", T0 + 101)).toEqual(full);
+    expect(refundOnCancel(paid, "seller", T0)).toEqual(full);
   });
 
   it("is no cancel of the client's once delivered", () => {
-    expect(cancelOutcomeOf(delivered, "buyer", T0).allowed).toBe(false);
+    expect(refundOnCancel(delivered, "buyer", T0).allowed).toBe(false);
   });
 });
 
-describe("a deposit order's money story", () => {
-  const story = (o: Parameters<typeof orderMoneyStory>[0]) => depositMoneyStory(orderMoneyStory(o), o);
+describe("a deposit order's money story (orderMoneyStory)", () => {
+  const story = (o: Parameters<typeof orderMoneyStory>[0]) => orderMoneyStory(o);
   const fees = { feeNumerators: [800] };
 
   it("tells what the client paid while the rest is due", () => {

@@ -81,6 +81,15 @@ export function paidTotal(o: PartFacts): number {
 }
 
 /**
+ * The client walks away from a deposit order by cancelling it before a late delivery (a late one is the creator's
+ * failing): the cancelByBuyerAfterDeposit row's rule, which the cancel prompt reads too.
+ */
+export const clientWalksAway = (
+  o: Pick<OrderState, "deliveryDeadline"> & Partial<Pick<OrderState, "deposit">>,
+  now: number,
+) => Boolean(o.deposit) && !(o.deliveryDeadline !== null && now > o.deliveryDeadline);
+
+/**
  * The deposit the creator keeps when the client walks away (their cancel before delivery, or the rest unpaid): all of
  * it under a kept deposit's terms, nothing under refundable ones or when no deposit was paid.
  */

@@ -52,7 +52,7 @@ import {
 } from "./order-stages";
 import type { OrderStage } from "./order-stages";
 import { isPriceAmount } from "../../domain/pricing";
-import { depositFits, dueAmount, isDepositPercent, restDue } from "./order-parts";
+import { clientWalksAway, depositFits, dueAmount, isDepositPercent, restDue } from "./order-parts";
 
 const DAY = 86_400_000;
 /**
@@ -548,7 +548,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     notice: toSeller("COMMISSION_ORDER_CANCELED"),
     announce: "staged_order_canceled",
     money: "refundOnCancel",
-    effect: (o, _, now) => canceled(o, now, { walkedAway: !GUARDS.deliveryLate.holds(o, now) }),
+    effect: (o, _, now) => canceled(o, now, { walkedAway: clientWalksAway(o, now) }),
   }),
   row({
     // An admin ends the order (a dispute): any order not yet ended, delivered ones too (decision 073).

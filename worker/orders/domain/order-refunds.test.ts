@@ -257,26 +257,19 @@ describe("decide gives back exactly what refundOnCancel says, for deposit orders
 
   for (const [name, o] of Object.entries(states)) {
     for (const { who, now } of cancels) {
-      // Skipped: a core bug (reported, issue 63). refundOnCancel reads cancelRefund of the order before the cancel,
-      // which has no keptDeposit yet, so it promises the client the ¥3,000 deposit back while decide keeps it with the
-      // creator (keptDeposit 3,000, no refund): the cancel prompt's words and the money disagree.
-      const walkAwayKept = name === "deposit paid, kept terms" && who === "buyer" && now === T0;
-      (walkAwayKept ? it.skip : it)(
-        `${name}, cancelled by the ${who}${now === DEPOSIT_LATE ? " after the delivery deadline" : ""}`,
-        () => {
-          const said = refundOnCancel(o, who, now);
-          const action = who === "admin" ? { type: "adminCancel" as const } : { type: "cancel" as const };
-          const done = decide(o, action, who === "admin" ? "system" : who, now);
-          if (!said.allowed) return expect(done).toEqual({ ok: false, refusal: said.refusal });
-          const taken = accepted(done);
-          // What the prompt promised is what the releases refund, and what the canceled order then says.
-          const promised = said.refund.kind === "none" ? 0 : said.refund.amount;
-          expect(sum(refundsOf(taken.releases, o))).toBe(promised);
-          expect(cancelRefund(taken.next)).toEqual(said.refund);
-          // The open intent, if any, is voided first, and never refunded as a charge.
-          if (o.openPayment) expect(taken.releases?.[0]).toEqual({ payment: o.openPayment, reason: "order_canceled" });
-        },
-      );
+      it(`${name}, cancelled by the ${who}${now === DEPOSIT_LATE ? " after the delivery deadline" : ""}`, () => {
+        const said = refundOnCancel(o, who, now);
+        const action = who === "admin" ? { type: "adminCancel" as const } : { type: "cancel" as const };
+        const done = decide(o, action, who === "admin" ? "system" : who, now);
+        if (!said.allowed) return expect(done).toEqual({ ok: false, refusal: said.refusal });
+        const taken = accepted(done);
+        // What the prompt promised is what the releases refund, and what the canceled order then says.
+        const promised = said.refund.kind === "none" ? 0 : said.refund.amount;
+        expect(sum(refundsOf(taken.releases, o))).toBe(promised);
+        expect(cancelRefund(taken.next)).toEqual(said.refund);
+        // The open intent, if any, is voided first, and never refunded as a charge.
+        if (o.openPayment) expect(taken.releases?.[0]).toEqual({ payment: o.openPayment, reason: "order_canceled" });
+      });
     }
   }
 });

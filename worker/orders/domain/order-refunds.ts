@@ -14,6 +14,7 @@ import { transitionRefusal } from "./order";
 import type { OrderActor, OrderRefusal, OrderState } from "./order-types";
 import { cancelRefund, type CancelRefund, type RefundFacts } from "./order-money";
 import { ORDER_PROCESS } from "./order-process";
+import { clientWalksAway, depositKeptOnWalkAway, restDue } from "./order-parts";
 
 // What a cancel gives back is the money's rule (order-money.ts); the cancel itself is the process's (order-process.ts).
 export { cancelRefund, type CancelRefund };
@@ -34,7 +35,12 @@ export function refundOnCancel(
   now: number,
 ): CancelOutcome {
   const refusal = cancelRefusal(o, who, now);
-  return refusal ? { allowed: false, refusal } : { allowed: true, refund: cancelRefund(o) };
+  if (refusal) return { allowed: false, refusal };
+  // A client walking away from a deposit order (their cancel before a late delivery, or the rest left unpaid) leaves a
+  // deposit under kept terms with the creator, as the cancel itself will (decision 100).
+  const walksAway = (who === "buyer" && clientWalksAway(o, now)) || (who === "system" && restDue(o));
+  const keptDeposit = walksAway ? depositKeptOnWalkAway(o) : 0;
+  return { allowed: true, refund: cancelRefund(keptDeposit > 0 ? { ...o, keptDeposit } : o) };
 }
 
 const CANCELS = ORDER_PROCESS.filter((t) => t.event === "CANCELED");

@@ -175,7 +175,7 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
            coalesce(t.paid_at, t.created_at) AS paid_at, t.amount, cu.code AS currency_code,
            o.id, o.code, ${feeNumeratorsOf("t.id")} AS fee_numerators, ${TITLE_COLUMNS}, ${counterpart},
            po.payout_status, po.amount AS payout_amount, po.transfer_amount, po.transfer_currency, po.stripe_transfer_id, po.transferred_at,
-           o.stages, o.payout_held_until, ${STAGE_PAYOUTS} AS stage_payouts,
+           o.stages, o.payout_held_until, o.kept_deposit, ${STAGE_PAYOUTS} AS stage_payouts,
            o.price_amount AS order_price_amount, o.price_lines, o.licence AS order_licence, ${LINE_CHOICES} AS line_choices
          FROM ${FROM} ${PARTY_JOINS} LEFT JOIN creator_payouts po ON po.transaction_id = t.id AND po.stage_index IS NULL
          WHERE ${party} = ${caller} AND ${PAID}
@@ -194,14 +194,14 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
           .bind(input.userAccountId)
       : d1.prepare("SELECT 1 WHERE 0"),
     // A canceled order still earned the creator what they kept (its approved stages, decision 073; a dispute's award,
-    // decision 088): that counts in the totals, as the money story shares it out.
+    // decision 088; a kept deposit, decision 100): that counts in the totals, as the money story shares it out.
     side === "seller"
       ? d1
           .prepare(
             `SELECT cu.code AS currency_code, t.transaction_status, t.amount, ${feeNumeratorsOf("t.id")} AS fee_numerators,
-               o.order_progress_status, o.order_payment_status, o.stages, o.dispute
+               o.order_progress_status, o.order_payment_status, o.stages, o.dispute, o.kept_deposit
              FROM ${FROM} WHERE o.seller_id = ${caller} AND ${PAID} AND o.order_progress_status = 'CANCELED'
-               AND (o.stages <> '[]' OR o.dispute IS NOT NULL)`,
+               AND (o.stages <> '[]' OR o.dispute IS NOT NULL OR o.kept_deposit IS NOT NULL)`,
           )
           .bind(input.userAccountId)
       : d1.prepare("SELECT 1 WHERE 0"),
@@ -272,6 +272,9 @@ function moneyOf(row: Row): OrderMoneyStory {
       priceAmount: Number(row.amount),
       stages: parseStages(row.stages),
       dispute: parseDispute(row.dispute),
+      // A deposit the client left with the creator (decision 100): the row is the deposit's own transaction, so it is
+      // what that payment kept. A deposit order's two parts are two rows, each told of its own amount.
+      keptDeposit: row.kept_deposit == null ? null : Number(row.kept_deposit),
       feeNumerators: feeNumeratorsFrom(row.fee_numerators),
     },
     { status: row.transaction_status as string, amount: Number(row.amount) },

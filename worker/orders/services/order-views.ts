@@ -12,7 +12,6 @@ import { asCurrencyCode, type CurrencyCode } from "../../domain/currency";
 import { MISSING_TEXT, pickText, type TextRow } from "../../domain/localized-text";
 import { amountBreakdown, type AmountBreakdown } from "../../domain/money";
 import { orderMoneyStory, type OrderMoneyStory } from "../domain/order-money-story";
-import { depositMoneyStory } from "../domain/order-parts-display";
 import { restDue } from "../domain/order-parts";
 import { progressOfFilter, type OrderFacts, type OrderListFilter, type OrderSide } from "../domain/order-display";
 import type { FileDetails } from "../../media/domain/file-details";
@@ -594,12 +593,9 @@ export async function getOrderDetail(
     breakdown: breakdownFor(summary, side, viewer.displayCurrencyCode, moneyRow),
     transactionStatus: (moneyRow.transaction_status as string | null) ?? null,
     filesHeldForRest,
-    money: depositMoneyStory(
-      orderMoneyStory(
-        { ...summary.facts, feeNumerators: feeNumeratorsFrom(moneyRow.fee_numerators) },
-        { status: (moneyRow.transaction_status as string | null) ?? null },
-      ),
+    money: orderMoneyStory(
       { ...summary.facts, feeNumerators: feeNumeratorsFrom(moneyRow.fee_numerators) },
+      { status: (moneyRow.transaction_status as string | null) ?? null },
     ),
     hasTerms: Boolean(row.has_terms),
     questions: questions.results
