@@ -85,9 +85,11 @@ interface OrderRecord extends StoredOrder {
 
 const KEY = "order";
 
-/** A delivered deposit order whose rest has no intent yet and no failure the client was told of (decision 100). */
-const needsRestCharge = (state: OrderState) =>
-  restDue(state) && !state.openPayment && !state.restFailure && Boolean(state.paidPayment);
+/**
+ * A delivered deposit order whose rest is the object's to settle (decision 100): no intent yet, or one charged whose
+ * outcome the order has not taken (a crash between the charge and its record); not once the client was told to pay it.
+ */
+const needsRestCharge = (state: OrderState) => restDue(state) && !state.restFailure && Boolean(state.paidPayment);
 /** The owed work's first retry after a failure, doubling each time up to an hour. */
 const RETRY_FIRST_MS = 5_000;
 const RETRY_MAX_MS = 3_600_000;
@@ -282,6 +284,7 @@ export class Order extends DurableObject<Env> {
     if (!order || !needsRestCharge(order.state)) return;
     const { orderId, state } = order;
     const deposit = state.paidPayment!;
+    if (state.openPayment) return this.settleRestCharge(state.openPayment.intentId);
     const charged = await chargeRestOffSession(createStripe(this.env), {
       orderId,
       version: order.version,
@@ -306,6 +309,32 @@ export class Order extends DurableObject<Env> {
       }
     }
     await this.apply({ type: "restFailed", failure: charged.failure ?? "declined" }, "system");
+  }
+
+  /** The rest's intent charged earlier, read again: taken once it succeeded, the client told once it needs them. */
+  private async settleRestCharge(intentId: string): Promise<void> {
+    const intent = await createStripe(this.env).paymentIntents.retrieve(intentId);
+    if (intent.status === "succeeded") {
+      await this.takePayment(paymentRefOf(intent));
+      return;
+    }
+    if (intent.status !== "requires_payment_method" && intent.status !== "requires_action") return;
+    const failure = intent.last_payment_error?.code === "card_declined" ? "declined" : "authentication_required";
+    await this.apply({ type: "restFailed", failure }, "system");
+  }
+
+  /**
+   * Before a payment deadline ends the order, a payment under way that succeeded and is not yet recorded (3-D Secure
+   * finished a moment ago, its webhook still on the way) is taken: the client who paid in time keeps their order, and,
+   * for a deposit order's rest, their deposit (decision 100). Stripe unreachable: the deadline acts as before.
+   */
+  private async takeSucceededBeforeDeadline(): Promise<void> {
+    const order = await this.load();
+    const open = order?.state.openPayment;
+    const deadline = order?.state.paymentDeadline;
+    if (!open || deadline == null || deadline > (await this.now())) return;
+    const intent = await createStripe(this.env).paymentIntents.retrieve(open.intentId);
+    if (intent.status === "succeeded") await this.takePayment(paymentRefOf(intent));
   }
 
   /**
@@ -526,6 +555,9 @@ export class Order extends DurableObject<Env> {
     this.alarmAt = undefined;
     const stored = await this.ctx.storage.get<OrderRecord>(KEY);
     if (!stored) return;
+    await this.enqueue(() => this.takeSucceededBeforeDeadline()).catch((error) =>
+      console.error("order alarm: the open payment could not be read before its deadline", stored.orderId, error),
+    );
     await this.act({ type: "deadlinePassed" }, "system").catch((error) =>
       console.error("order alarm: owed work failed again", stored.orderId, error),
     );

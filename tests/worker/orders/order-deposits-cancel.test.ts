@@ -174,6 +174,20 @@ describe("races", () => {
     }
   });
 
+  it("the rest's deadline alone after the client's 3-D Secure succeeded, unrecorded: the alarm takes the rest first, the client keeps their order and deposit", async () => {
+    const { order, restIntent } = await restSucceededUnrecorded(false);
+    await passDeadline(order.id, "paymentDeadline");
+    expect(await stateOf(order.id)).toMatchObject({
+      progress: "DELIVERED",
+      paidRest: { intentId: restIntent },
+      keptDeposit: null,
+    });
+    expect((await eventTypesOf(order.id)).slice(-1)).toEqual(["REST_PAID"]);
+    const [deposit, rest] = await partsAtStripe(order.id);
+    expect([deposit.refunded, rest.refunded]).toEqual([0, 0]);
+    expect(await expectMoneyAgrees(order.id)).toMatchObject({ captured: 10_000, refunded: 0 });
+  });
+
   it("an admin's cancel and the page's check of the rest's success at once: everything the client paid goes back, once", async () => {
     for (let round = 0; round < 2; round++) {
       const { order, restIntent, transactionId } = await restSucceededUnrecorded(false);
