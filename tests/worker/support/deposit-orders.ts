@@ -26,7 +26,7 @@ import {
 
 const DAY = 86_400_000;
 /** Just pays, on-session and off. */
-export const PLAIN_CARD = "4242424242424242";
+const PLAIN_CARD = "4242424242424242";
 /** Asks for 3-D Secure on every on-session payment; off-session it fails with authentication_required. */
 export const ALWAYS_AUTHENTICATE = "4000002760003184";
 
@@ -128,7 +128,7 @@ export async function pageCheck(order: DepositOrder, intentId: string, transacti
 }
 
 /** The creator uploads a file into the order and attaches it as a deliverable; returns its stored URL. */
-export async function attachDeliverable(order: DepositOrder): Promise<string> {
+async function attachDeliverable(order: DepositOrder): Promise<string> {
   const form = new FormData();
   form.append("files", new File([PNG], "final.png", { type: "image/png" }));
   form.set("domainPath", "commission-order");

@@ -28,7 +28,7 @@ export const REST_FAILURES: readonly RestFailure[] = ["authentication_required",
  * The smallest part Stripe charges in Comet's currencies: ¥50 and $0.50 are both 50 minor units. Each part is its own
  * charge, so a deposit that leaves either part below it cannot be paid.
  */
-export const PART_MINIMUM = 50;
+const PART_MINIMUM = 50;
 
 /** Whether this deposit of this total makes two parts Stripe can each charge. */
 export function depositFits(total: number, percent: number): boolean {
