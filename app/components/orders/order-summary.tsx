@@ -1,15 +1,21 @@
 // The left panel of the order (spec section 2): status badge, title, the other party, submitted time, the next-step block with the
 // time and deadline of spec section 4, estimated start and delivery, total price ('Unsettled' per section 5), then
 // the seller's buttons or the buyer's waiting label.
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import { ConfirmForm } from "#app/components/form/confirm-form";
 import { useIsPosting } from "#app/components/form/use-is-posting";
 import type { OrderDetail } from "#worker/orders/services/order-views";
 import type { OrderPanelTexts, OrderPost } from "#app/loaders/orders/order-panel-texts.server";
 import { StatusBadgeLabel } from "./status-badge";
-import { ApproveWithDeposit } from "./order-approve";
 import { useTextReading } from "#app/components/translation/use-text-reading";
+
+// The creator's Approve with its deposit fields (decision 100) is its own chunk: only a creator's pending order shows it,
+// and its field and money formatting would otherwise weigh on every order page (npm run bench:js). Server-rendered as
+// a plain form that posts without JavaScript; the chunk makes it live (the deposit preview) once loaded.
+const ApproveWithDeposit = lazy(() =>
+  import("./order-approve").then((module) => ({ default: module.ApproveWithDeposit })),
+);
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -163,12 +169,14 @@ function SellerButtons({
     // Approve with its optional deposit (decision 100): its own form, which keeps what was typed when refused.
     if (deposit)
       return (
-        <ApproveWithDeposit
-          key={intent}
-          orderId={order.id}
-          post={{ intent, label, enabled, hint, caution }}
-          deposit={deposit}
-        />
+        <Suspense fallback={null}>
+          <ApproveWithDeposit
+            key={intent}
+            orderId={order.id}
+            post={{ intent, label, enabled, hint, caution }}
+            deposit={deposit}
+          />
+        </Suspense>
       );
     const describedBy = [caution && `${intent}-caution`, !enabled && hint && `${intent}-hint`]
       .filter(Boolean)
