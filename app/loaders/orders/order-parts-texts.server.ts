@@ -30,10 +30,7 @@ export function depositFieldTexts(order: Pick<OrderDetail, "priceAmount" | "curr
   return {
     legend: m.orders_deposit_legend(),
     label: m.orders_deposit_label(),
-    hint: m.orders_deposit_hint({
-      ...bounds,
-      total: total === null ? m.orders_unsettled() : showMoney(total, order.currencyCode),
-    }),
+    hint: m.orders_deposit_hint(bounds),
     min: DEPOSIT_PERCENT_MIN,
     max: DEPOSIT_PERCENT_MAX,
     termsLegend: m.orders_deposit_terms_legend(),
