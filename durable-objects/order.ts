@@ -277,7 +277,8 @@ export class Order extends DurableObject<Env> {
    * A delivered deposit order's rest, charged off-session on the deposit's card (decision 100), once: its intent is
    * recorded as the open payment (REST_CHARGED) with its PENDING transaction, then taken (REST_PAID) or, when the bank
    * wants the client or the card is refused, left for the client to pay in the page (REST_PAYMENT_FAILED). Runs after
-   * the delivery lands and from the alarm until it has an intent; Stripe down leaves it for the alarm's next try.
+   * the delivery lands, and from the alarm until the order has taken its outcome (`settleRestCharge` reads an intent
+   * charged before a crash); Stripe down leaves it for the alarm's next try.
    */
   private async chargeRest(): Promise<void> {
     const order = await this.load();
