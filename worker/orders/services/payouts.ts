@@ -132,34 +132,6 @@ async function payoutOnCompletion(
 }
 
 /**
- * The payout of a deposit kept when the client walked away (decision 100), written with the cancel: the kept amount
- * less the fee on it, from the deposit's charge, as its own share.
- */
-async function payoutOnKeptDeposit(
-  d1: D1Database,
-  order: { orderId: string; sellerUserAccountId: string },
-  kept: number,
-  now: number,
-): Promise<SqlStatement[]> {
-  const paid = await paidTransaction(d1, order.orderId);
-  if (!paid || kept <= 0) return [];
-  return [
-    payoutRow(
-      {
-        orderId: order.orderId,
-        stageIndex: null,
-        transactionId: paid.id,
-        sellerUserAccountId: order.sellerUserAccountId,
-        amount: stageTransferAmount(kept, paid.feeNumerators),
-        currencyId: paid.currency_id,
-        idempotencyKey: keptDepositTransferIdempotencyKey(order.orderId),
-      },
-      now,
-    ),
-  ];
-}
-
-/**
  * The payout rows of stages just approved (decision 073), written with their event: each stage's amount of the paid
  * total (order-stages.ts `stageAmounts`) less the fee on it, with the fee numerators frozen on the transaction. One
  * stage at a time by the client or its review deadline; every stage left at once by a dispute released (decision 088).
@@ -195,17 +167,18 @@ async function payoutOnStageApprovals(
 }
 
 /**
- * The payout row of a dispute's split (decision 088): what the admin awarded the creator of the stake, less the fee on
- * it, as one more share beside any approved stages'.
+ * The payout row of a share the creator keeps of a canceled order, from its first charge, less the fee on it, as its
+ * own piece beside any approved stages': a dispute's split award (decision 088), or a deposit kept when the client
+ * walked away (decision 100). Each under its own key.
  */
-async function payoutOnAward(
+async function payoutOfKeptShare(
   d1: D1Database,
   order: { orderId: string; sellerUserAccountId: string },
-  awarded: number,
+  share: { amount: number; idempotencyKey: string },
   now: number,
 ): Promise<SqlStatement[]> {
   const paid = await paidTransaction(d1, order.orderId);
-  if (!paid || awarded <= 0) return [];
+  if (!paid || share.amount <= 0) return [];
   return [
     payoutRow(
       {
@@ -213,9 +186,9 @@ async function payoutOnAward(
         stageIndex: null,
         transactionId: paid.id,
         sellerUserAccountId: order.sellerUserAccountId,
-        amount: stageTransferAmount(awarded, paid.feeNumerators),
+        amount: stageTransferAmount(share.amount, paid.feeNumerators),
         currencyId: paid.currency_id,
-        idempotencyKey: awardTransferIdempotencyKey(order.orderId),
+        idempotencyKey: share.idempotencyKey,
       },
       now,
     ),
@@ -227,7 +200,7 @@ async function payoutOnAward(
  * stage's share when it is approved (`releaseStageShare`), the whole share when an order without stages completes and
  * the client's week to dispute the work has passed (`releasePayout`, decision 092; a staged order's completion releases
  * the stages it approves with it, a dispute's release every stage left), a split's award (`splitStake`, decision 088),
- * nothing otherwise.
+ * a deposit kept by a cancel (`refundOnCancel`, decision 100), nothing otherwise.
  */
 export async function payoutStatements(
   d1: D1Database,
@@ -254,11 +227,22 @@ export async function payoutStatements(
         ? payoutOnStageApprovals(d1, order, newlyApproved, now)
         : payoutOnCompletion(d1, orderId, sellerUserAccountId, now);
     case "splitStake":
-      return payoutOnAward(d1, order, awardedAmount(next), now);
+      return payoutOfKeptShare(
+        d1,
+        order,
+        { amount: awardedAmount(next), idempotencyKey: awardTransferIdempotencyKey(orderId) },
+        now,
+      );
     case "releaseStageShare":
       return payoutOnStageApprovals(d1, order, newlyApproved.slice(0, 1), now);
     case "refundOnCancel":
-      return next.keptDeposit && !before.keptDeposit ? payoutOnKeptDeposit(d1, order, next.keptDeposit, now) : [];
+      if (!next.keptDeposit || before.keptDeposit) return [];
+      return payoutOfKeptShare(
+        d1,
+        order,
+        { amount: next.keptDeposit, idempotencyKey: keptDepositTransferIdempotencyKey(orderId) },
+        now,
+      );
     default:
       return [];
   }
