@@ -95,9 +95,10 @@ function statusOf(money: OrderMoneyStory): string {
  */
 function MoneyMoved({ order }: { order: OrderDetail }) {
   const { money, side, currencyCode } = order;
-  // A deposit the client left with the creator under its terms (decision 100): its own line, its own reason.
-  const keptDeposit = order.facts.keptDeposit ?? 0;
-  const told = money.refund !== null || keptDeposit > 0 || money.kept.some((part) => part.reason === "dispute_release");
+  // A release by a dispute, or a deposit the client left with the creator under its terms (decision 100), is told too.
+  const told =
+    money.refund !== null ||
+    money.kept.some((part) => part.reason === "dispute_release" || part.reason === "kept_deposit");
   if (!told) return null;
   const seller = side === "seller";
   const back = money.refund?.done
@@ -126,14 +127,6 @@ function MoneyMoved({ order }: { order: OrderDetail }) {
           moved={part.reason}
         />
       ))}
-      {keptDeposit > 0 && (
-        <Row
-          label={seller ? m.orders_money_kept_seller() : m.orders_money_kept_buyer()}
-          value={showMoney(keptDeposit, currencyCode)}
-          note={m.orders_money_why_kept_deposit()}
-          moved="kept_deposit"
-        />
-      )}
     </dl>
   );
 }
