@@ -306,10 +306,12 @@ function PayButton({
   const [state, setState] = useState<"idle" | "paying" | "authenticating" | "redirecting">("idle");
   const [error, setError] = useState<string | null>(null);
   // Opened from the summary's Pay: the section scrolls into view and takes focus (the section itself, not the Pay
-  // button, so a held Enter cannot pay by accident); the next Tab reaches the card choice and Pay.
+  // button, so a held Enter cannot pay by accident); the next Tab reaches the card choice and Pay. Its top comes to
+  // the top (below the sticky header, by the page's scroll-padding): centred, a section taller than the screen put the
+  // card choice under the header, where a Tab pressed during the scroll left the focused card hidden.
   useEffect(() => {
     if (!payFocus || !section.current) return;
-    section.current.scrollIntoView({ block: "center", behavior: "smooth" });
+    section.current.scrollIntoView({ block: "start", behavior: "smooth" });
     section.current.focus({ preventScroll: true });
   }, [payFocus]);
 
