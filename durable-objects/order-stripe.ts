@@ -74,21 +74,31 @@ export function createOrderIntent(
 }
 
 /**
- * The rest of a deposit order, charged off-session when the work is delivered (decision 100): an intent for the rest,
- * confirmed at once with the card and customer the deposit was paid with (read from the deposit's own intent), under a
- * key naming the order's version, so a retry after a crash or an outage gets the same intent. The bank may want the
- * client (`authentication_required`) or refuse the card: Stripe answers 402 with the intent, left waiting for a
- * payment method, which the client then pays in the page. A deposit with no card to charge again (paid outside Stripe)
- * has no intent: the client pays the rest in the page from the start. Anything else (Stripe down) throws, for a retry.
+ * A later part of an order, charged off-session when it falls due: a deposit order's rest when the work is delivered
+ * (decision 100), or the reached stage's part of an order paid stage by stage when the stage before it is approved
+ * (decision 101). An intent for the part, confirmed at once with the card and customer the first part was paid with
+ * (read from its own intent), under a key naming the part and the order's version, so a retry after a crash or an
+ * outage gets the same intent. The bank may want the client (`authentication_required`) or refuse the card: Stripe
+ * answers 402 with the intent, left waiting for a payment method, which the client then pays in the page. A first part
+ * with no card to charge again (paid outside Stripe) has no intent: the client pays the part in the page from the
+ * start. Anything else (Stripe down) throws, for a retry.
  */
-export async function chargeRestOffSession(
+export async function chargePartOffSession(
   stripe: Stripe,
-  input: { orderId: string; version: number; amount: number; currency: string; depositIntentId: string },
+  input: {
+    orderId: string;
+    version: number;
+    /** Which part: `rest`, or `stage-{index}`; in the key and the intent's metadata. */
+    part: string;
+    amount: number;
+    currency: string;
+    firstIntentId: string;
+  },
 ): Promise<{ intent: Stripe.PaymentIntent | null; failure: RestFailure | null }> {
-  const deposit = await stripe.paymentIntents.retrieve(input.depositIntentId);
+  const first = await stripe.paymentIntents.retrieve(input.firstIntentId);
   const idOf = (value: string | { id: string } | null) => (typeof value === "string" ? value : (value?.id ?? null));
-  const customer = idOf(deposit.customer);
-  const paymentMethod = idOf(deposit.payment_method);
+  const customer = idOf(first.customer);
+  const paymentMethod = idOf(first.payment_method);
   if (!customer || !paymentMethod) return { intent: null, failure: "declined" };
   try {
     const intent = await stripe.paymentIntents.create(
@@ -100,9 +110,9 @@ export async function chargeRestOffSession(
         off_session: true,
         confirm: true,
         allowed_payment_method_types: ["card"],
-        metadata: { orderId: input.orderId, part: "rest" },
+        metadata: { orderId: input.orderId, part: input.part },
       },
-      { idempotencyKey: `comet-order-${input.orderId}-rest-v${input.version}` },
+      { idempotencyKey: `comet-order-${input.orderId}-${input.part}-v${input.version}` },
     );
     return { intent, failure: intent.status === "succeeded" ? null : "authentication_required" };
   } catch (error) {
@@ -112,11 +122,11 @@ export async function chargeRestOffSession(
   }
 }
 
-/** The card row the deposit was paid with, for the rest's transaction (null when the deposit named none). */
-export async function depositCardOf(d1: D1Database, depositIntentId: string): Promise<string | null> {
+/** The card row a payment was paid with (the first part's, for a later part's transaction); null when it named none. */
+export async function cardPaidWith(d1: D1Database, intentId: string): Promise<string | null> {
   const row = await d1
     .prepare("SELECT payment_account_method_id FROM payment_transactions WHERE stripe_payment_intent_id = ?")
-    .bind(depositIntentId)
+    .bind(intentId)
     .first<{ payment_account_method_id: string | null }>();
   return row?.payment_account_method_id ?? null;
 }

@@ -46,13 +46,13 @@ import { orderEventNotice } from "#worker/chat/domain/chat-announcements";
 import { announceOrderEvent, chatRoomOf, syncChatRoomStatus } from "#worker/chat/services/chat-rooms";
 import { cometNow, devClockOffset } from "#worker/services/clock";
 import { stagePreviewStatements } from "#worker/orders/services/stage-previews";
-import { dueAmount, paidTotal, partsOf, restDue } from "#worker/orders/domain/order-parts";
+import { dueAmount, laterPartDue, paidParts, paidTotal, stageDue } from "#worker/orders/domain/order-parts";
 import type { OrderState } from "#worker/orders/domain/order-types";
 import {
-  chargeRestOffSession,
+  chargePartOffSession,
   confirmOrderIntent,
   createOrderIntent,
-  depositCardOf,
+  cardPaidWith,
   noteConfirmedCard,
   paidTransactionStatement,
   releasedTransactionStatement,
@@ -86,10 +86,11 @@ interface OrderRecord extends StoredOrder {
 const KEY = "order";
 
 /**
- * A delivered deposit order whose rest is the object's to settle (decision 100): no intent yet, or one charged whose
- * outcome the order has not taken (a crash between the charge and its record); not once the client was told to pay it.
+ * A later part the object is to charge and settle (a delivered deposit order's rest, decision 100; the reached stage's
+ * part of an order paid stage by stage, decision 101): no intent yet, or one charged whose outcome the order has not
+ * taken (a crash between the charge and its record); not once the client was told to pay it.
  */
-const needsRestCharge = (state: OrderState) => restDue(state) && !state.restFailure && Boolean(state.paidPayment);
+const needsPartCharge = (state: OrderState) => laterPartDue(state) && !state.partFailure && Boolean(state.paidPayment);
 /** The owed work's first retry after a failure, doubling each time up to an hour. */
 const RETRY_FIRST_MS = 5_000;
 const RETRY_MAX_MS = 3_600_000;
@@ -182,7 +183,7 @@ export class Order extends DurableObject<Env> {
             return (await this.takePayment(paymentRefOf(intent))) === "paid"
               ? { status: "succeeded", transactionId }
               : { status: "refused", reason: "not_payable" };
-          // The part due now: the whole total or a deposit before payment, a deposit order's rest once delivered.
+          // The part due now: the total, a deposit or a first stage's before payment, a later part once it falls due.
           const forWhatIsDue = amount === dueAmount(order.state) && currency === order.state.currency;
           if (intent.status !== "canceled" && forWhatIsDue) open = { intentId, transactionId };
         }
@@ -269,29 +270,32 @@ export class Order extends DurableObject<Env> {
   private async takePayment(payment: PaymentRef): Promise<PaymentRecordResult["status"]> {
     const result = await this.apply({ type: "markPaid", payment }, "system");
     if (result.status !== "done") return result.status === "not_found" ? "not_found" : "ignored";
-    const { paidPayment, paidRest } = result.state;
-    return paidPayment?.intentId === payment.intentId || paidRest?.intentId === payment.intentId ? "paid" : "returned";
+    return paidParts(result.state).some((paid) => paid.intentId === payment.intentId) ? "paid" : "returned";
   }
 
   /**
-   * A delivered deposit order's rest, charged off-session on the deposit's card (decision 100), once: its intent is
-   * recorded as the open payment (REST_CHARGED) with its PENDING transaction, then taken (REST_PAID) or, when the bank
-   * wants the client or the card is refused, left for the client to pay in the page (REST_PAYMENT_FAILED). Runs after
-   * the delivery lands, and from the alarm until the order has taken its outcome (`settleRestCharge` reads an intent
-   * charged before a crash); Stripe down leaves it for the alarm's next try.
+   * A later part, charged off-session on the first part's card once: a delivered deposit order's rest (decision 100),
+   * the reached stage's part of an order paid stage by stage (decision 101). Its intent is recorded as the open payment
+   * (REST_CHARGED, STAGE_CHARGED) with its PENDING transaction, then taken (REST_PAID, STAGE_PAID) or, when the bank
+   * wants the client or the card is refused, left for the client to pay in the page (REST_PAYMENT_FAILED,
+   * STAGE_PAYMENT_FAILED). Runs after the delivery or the stage's approval lands, and from the alarm until the order has
+   * taken its outcome (`settlePartCharge` reads an intent charged before a crash); Stripe down leaves it for the
+   * alarm's next try.
    */
-  private async chargeRest(): Promise<void> {
+  private async chargePart(): Promise<void> {
     const order = await this.load();
-    if (!order || !needsRestCharge(order.state)) return;
+    if (!order || !needsPartCharge(order.state)) return;
     const { orderId, state } = order;
-    const deposit = state.paidPayment!;
-    if (state.openPayment) return this.settleRestCharge(state.openPayment.intentId);
-    const charged = await chargeRestOffSession(createStripe(this.env), {
+    const first = state.paidPayment!;
+    if (state.openPayment) return this.settlePartCharge(state.openPayment.intentId);
+    const stage = stageDue(state);
+    const charged = await chargePartOffSession(createStripe(this.env), {
       orderId,
       version: order.version,
-      amount: partsOf(state)!.rest,
+      part: stage === null ? "rest" : `stage-${stage}`,
+      amount: dueAmount(state)!,
       currency: state.currency,
-      depositIntentId: deposit.intentId,
+      firstIntentId: first.intentId,
     });
     if (charged.intent) {
       const payment = paymentRefOf(charged.intent);
@@ -300,20 +304,20 @@ export class Order extends DurableObject<Env> {
         orderId,
         buyerId: state.buyerId,
         payment,
-        accountMethodId: await depositCardOf(this.env.DB, deposit.intentId),
+        accountMethodId: await cardPaidWith(this.env.DB, first.intentId),
         now: await this.now(),
       });
-      await this.apply({ type: "chargeRest", payment }, "system", { statements });
+      await this.apply({ type: "chargePart", payment }, "system", { statements });
       if (charged.intent.status === "succeeded") {
         await this.takePayment(payment);
         return;
       }
     }
-    await this.apply({ type: "restFailed", failure: charged.failure ?? "declined" }, "system");
+    await this.apply({ type: "partFailed", failure: charged.failure ?? "declined" }, "system");
   }
 
-  /** The rest's intent charged earlier, read again: taken once it succeeded, the client told once it needs them. */
-  private async settleRestCharge(intentId: string): Promise<void> {
+  /** A later part's intent charged earlier, read again: taken once it succeeded, the client told once it needs them. */
+  private async settlePartCharge(intentId: string): Promise<void> {
     const intent = await createStripe(this.env).paymentIntents.retrieve(intentId);
     if (intent.status === "succeeded") {
       await this.takePayment(paymentRefOf(intent));
@@ -321,7 +325,7 @@ export class Order extends DurableObject<Env> {
     }
     if (intent.status !== "requires_payment_method" && intent.status !== "requires_action") return;
     const failure = intent.last_payment_error?.code === "card_declined" ? "declined" : "authentication_required";
-    await this.apply({ type: "restFailed", failure }, "system");
+    await this.apply({ type: "partFailed", failure }, "system");
   }
 
   /**
@@ -501,7 +505,10 @@ export class Order extends DurableObject<Env> {
       if (!order) return { status: "not_found" };
       if (adminIsParty(order, caller.admin)) return { status: "refused", refusal: "admin_is_party" };
       // What the client paid is at stake: a deposit order's deposit alone while its rest is due (decision 100).
-      const parsed = parseSettlement(input, amountAtStake(paidTotal(order.state), order.state.stages));
+      const parsed = parseSettlement(
+        input,
+        amountAtStake(paidTotal(order.state), order.state.priceAmount ?? 0, order.state.stages),
+      );
       if (!parsed.ok) return { status: "refused", refusal: parsed.error };
       const { settlement } = parsed;
       const statements = disputeStatementRows({
@@ -562,8 +569,8 @@ export class Order extends DurableObject<Env> {
     await this.act({ type: "deadlinePassed" }, "system").catch((error) =>
       console.error("order alarm: owed work failed again", stored.orderId, error),
     );
-    await this.enqueue(() => this.chargeRest()).catch((error) =>
-      console.error("order alarm: the rest's charge failed again", stored.orderId, error),
+    await this.enqueue(() => this.chargePart()).catch((error) =>
+      console.error("order alarm: a later part's charge failed again", stored.orderId, error),
     );
     await this.enqueue(async () => {
       const record = await this.ctx.storage.get<OrderRecord>(KEY);
@@ -632,8 +639,8 @@ export class Order extends DurableObject<Env> {
       money: decision.money,
       now,
     });
-    // The taken payment: the order's first (the whole total, or a deposit), or a deposit order's rest (decision 100).
-    const taken = next.paidRest && !order.state.paidRest ? next.paidRest : next.paidPayment;
+    // The taken payment: the part paid now (the first, a deposit order's rest, a stage's; decision 100 and 101).
+    const taken = paidParts(next).find((part) => !paidParts(order.state).some((p) => p.intentId === part.intentId));
     const paid = decision.money === "takePayment" ? [paidTransactionStatement(taken!, now)] : [];
     const statements = transitionStatements({
       order,
@@ -681,10 +688,11 @@ export class Order extends DurableObject<Env> {
       );
     // The transfer, once its event is recorded; if it cannot go now it stays held (account.updated, the cron).
     if (landed && payout.length > 0) await releaseOrderPayout(d1, () => createStripe(this.env), orderId, now);
-    // A deposit order just delivered: its rest is charged now (a failure is the alarm's to retry).
-    if (landed && event === "DELIVERED" && needsRestCharge(next))
-      await this.chargeRest().catch((error) =>
-        console.error(`order ${orderId}: the rest's charge waits for a retry`, error),
+    // A deposit order just delivered, or an order paid stage by stage just at its next stage: the part now due is
+    // charged now (a failure is the alarm's to retry).
+    if (landed && (event === "DELIVERED" || event === "STAGE_APPROVED") && needsPartCharge(next))
+      await this.chargePart().catch((error) =>
+        console.error(`order ${orderId}: a later part's charge waits for a retry`, error),
       );
     // What became of the money given back: the first release's (a cancel's refund or void), as the pages word it.
     const money = releases[0] ? (outcomes.get(releases[0].payment.intentId) ?? "pending") : undefined;
@@ -753,7 +761,7 @@ export class Order extends DurableObject<Env> {
    * Comet's time, the alarm on the real one: it rings `offset` earlier than the deadline reads (decision 080).
    */
   private async syncAlarm(record: OrderRecord, offset?: number): Promise<void> {
-    const owes = Boolean(record.projection) || Boolean(record.owed?.length) || needsRestCharge(record.state);
+    const owes = Boolean(record.projection) || Boolean(record.owed?.length) || needsPartCharge(record.state);
     const retryAt = owes
       ? Date.now() + Math.min(RETRY_FIRST_MS * 2 ** Math.max(0, (record.retries ?? 1) - 1), RETRY_MAX_MS)
       : null;

@@ -10,7 +10,13 @@ import type { OrderDispute } from "../orders/domain/disputes";
 import type { ExtensionRequest } from "../orders/domain/deadline-extensions";
 import { parseLicence } from "../orders/domain/licence";
 import { parseLicenceRequest } from "../orders/domain/licence-change";
-import { isDepositPercent, REST_FAILURES, type DepositTerms, type RestFailure } from "../orders/domain/order-parts";
+import {
+  dueAmount,
+  isDepositPercent,
+  REST_FAILURES,
+  type DepositTerms,
+  type RestFailure,
+} from "../orders/domain/order-parts";
 
 /** A JSON column read as `T` when `valid` says it is one; anything else (none, unreadable, another shape) is null. */
 function jsonColumn<T>(value: unknown, valid: (parsed: T) => boolean): T | null {
@@ -79,24 +85,27 @@ export function orderStateOfRow(row: Record<string, unknown>): OrderState {
   const progress = row.order_progress_status as OrderState["progress"];
   const payment = row.order_payment_status as OrderState["payment"];
   const { deposit, paidRest } = depositColumnsOf(row);
+  const stages = parseStages(row.stages);
+  const priceAmount = n(row.price_amount);
   return {
     sellerId: String(row.seller_id),
     buyerId: String(row.buyer_id),
     progress,
     payment,
     chat: row.order_chat_status as OrderState["chat"],
-    priceAmount: n(row.price_amount),
+    priceAmount,
     currency: String(row.currency_code),
-    // A PENDING transaction of an order still waiting for payment is its open payment; on any other order it is
-    // money to give back, which the object's first markPaid of it (or the reconciler) does.
+    // A PENDING transaction of an order still waiting for a part (the first, a deposit order's rest, a stage's) is its
+    // open payment; on any other order it is money to give back, which the object's first markPaid of it (or the
+    // reconciler) does.
     openPayment:
-      (progress === "APPROVED" && payment === "DRAFT") || (progress === "DELIVERED" && deposit && !paidRest)
+      dueAmount({ progress, payment, priceAmount, deposit, paidRest, stages }) !== null
         ? paymentRef(row.open_intent_id, row.open_amount, row.open_currency)
         : null,
     paidPayment: paymentRef(row.paid_intent_id, row.paid_amount, row.paid_currency),
     returnedIntentIds: [],
     deliverableCount: Number(row.deliverable_count ?? 0),
-    stages: parseStages(row.stages),
+    stages,
     dispute: parseDispute(row.dispute),
     extensionRequest: parseExtensionRequest(row.extension_request),
     originalDeliveryDeadline: n(row.original_delivery_deadline),
@@ -107,7 +116,7 @@ export function orderStateOfRow(row: Record<string, unknown>): OrderState {
     rushDays: n(row.rush_days),
     deposit,
     paidRest,
-    restFailure: REST_FAILURES.includes(row.rest_failure as RestFailure) ? (row.rest_failure as RestFailure) : null,
+    partFailure: REST_FAILURES.includes(row.rest_failure as RestFailure) ? (row.rest_failure as RestFailure) : null,
     keptDeposit: n(row.kept_deposit),
     estimatedStart: n(row.estimated_start),
     estimatedDelivery: n(row.estimated_delivery),

@@ -77,6 +77,9 @@ export const NOTIFICATION_KINDS: Record<NotificationType, NotificationKind> = {
   COMMISSION_ORDER_LICENCE_ACCEPTED: kind("check", "emerald", "licence_accepted", "orders"),
   COMMISSION_ORDER_LICENCE_DECLINED: kind("cancel", "amber", "licence_declined", "orders"),
   COMMISSION_ORDER_PAYMENT_DUE: kind("clock", "amber", "payment_due", "orders"),
+  // Paying stage by stage (decision 101).
+  COMMISSION_ORDER_STAGE_PAID: kind("card", "emerald", "stage_paid", "orders"),
+  COMMISSION_ORDER_STAGE_PAYMENT_DUE: kind("clock", "amber", "stage_payment_due", "orders"),
   COMMISSION_ORDER_APPROVAL_REMINDER: kind("clock", "amber", "approval_reminder", "reminders"),
   COMMISSION_ORDER_DELIVERY_REMINDER: kind("clock", "amber", "delivery_reminder", "reminders"),
   COMMISSION_ORDER_PAYMENT_REMINDER: kind("clock", "amber", "payment_reminder", "reminders"),

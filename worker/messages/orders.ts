@@ -32,6 +32,8 @@ export type WordedOrderRefusal =
       | "order_disputed"
       | "deposit_invalid"
       | "rest_unpaid"
+      | "by_stage_invalid"
+      | "stage_unpaid"
     >
   | StagePlanError
   | typeof REVISION_COMMENT_INVALID;
@@ -56,6 +58,9 @@ const ORDER_MESSAGES: Record<WordedOrderRefusal, { message: Message; max?: numbe
     max: DEPOSIT_PERCENT_MAX,
   },
   rest_unpaid: { message: m.order_server_error_rest_unpaid },
+  // Paying stage by stage (decision 101).
+  by_stage_invalid: { message: m.order_server_error_by_stage_invalid },
+  stage_unpaid: { message: m.order_server_error_stage_unpaid },
   stages_count: { message: m.order_server_error_stages_count, max: STAGES_MAX },
   stage_title_required: { message: m.order_server_error_stage_title_required },
   stage_title_too_long: { message: m.order_server_error_stage_title_too_long, max: STAGE_TITLE_MAX },

@@ -47,6 +47,9 @@ const EVENT_LABELS: Record<OrderEventType, () => string> = {
   REST_CHARGED: m.orders_event_REST_CHARGED,
   REST_PAYMENT_FAILED: m.orders_event_REST_PAYMENT_FAILED,
   REST_PAID: m.orders_event_REST_PAID,
+  STAGE_CHARGED: m.orders_event_STAGE_CHARGED,
+  STAGE_PAYMENT_FAILED: m.orders_event_STAGE_PAYMENT_FAILED,
+  STAGE_PAID: m.orders_event_STAGE_PAID,
 };
 
 const ACTOR_LABELS = {

@@ -54,7 +54,7 @@ const STATUS_LABELS: Record<PartStatus, () => string> = {
 
 /** What the client reads above the rest's Pay: why the off-session charge did not go through, or that it is under way. */
 function restDueText(order: OrderDetail): string {
-  switch (order.facts.restFailure) {
+  switch (order.facts.partFailure) {
     case "authentication_required":
       return m.orders_rest_due_authentication();
     case "declined":

@@ -54,7 +54,7 @@ describe("the rest charged off-session at delivery", () => {
       "REST_PAID",
     ]);
     const state = await stateOf(order.id);
-    expect(state).toMatchObject({ progress: "DELIVERED", restFailure: null, openPayment: null });
+    expect(state).toMatchObject({ progress: "DELIVERED", partFailure: null, openPayment: null });
     expect(state.completionDeadline).toBeGreaterThan(Date.now());
     const row = await rowOf(order.id);
     expect(row.paid_rest).toMatchObject({ amount: 7_000 });

@@ -44,7 +44,7 @@ import {
 } from "#worker/orders/domain/disputes";
 import { sellerTransferAmount } from "#worker/domain/money";
 import type { OrderState } from "#worker/orders/domain/order-types";
-import type { DepositTerms } from "#worker/orders/domain/order-parts";
+import { paidTotal, type DepositTerms } from "#worker/orders/domain/order-parts";
 import { allowedTransfer, approvedStageShares } from "#worker/orders/domain/order-money";
 import { approvedAmount, currentStageIndex, stageTransferAmount } from "#worker/orders/domain/order-stages";
 import { checkOrderMoney } from "#worker/orders/services/money-check";
@@ -772,7 +772,7 @@ async function perform(run: Run, c: Command, random: () => number): Promise<void
     case "settle": {
       // What is at stake as the admin reads the order; a racing move may change it before the object settles.
       const { state } = (await stub(orderId).get())!;
-      const stake = amountAtStake(state.priceAmount ?? 0, state.stages);
+      const stake = amountAtStake(paidTotal(state), state.priceAmount ?? 0, state.stages);
       const refundAmount = Math.min(Math.max(1, Math.floor((c.perTenThousand * stake) / 10_000)), stake - 1);
       const result = await stub(orderId).settleDispute(
         { outcome: c.outcome, refundAmount, days: c.days },
@@ -942,7 +942,7 @@ async function expectSettled(run: Run, random: () => number) {
         : (JSON.parse(String(row.extension_request)) as { proposedDeadline: number }).proposedDeadline,
     deposit: row.deposit === null ? null : JSON.parse(String(row.deposit)),
     paidRest: row.paid_rest === null ? null : JSON.parse(String(row.paid_rest)),
-    restFailure: row.rest_failure,
+    partFailure: row.rest_failure,
     keptDeposit: row.kept_deposit,
   }).toEqual({
     version: object.version,
@@ -959,7 +959,7 @@ async function expectSettled(run: Run, random: () => number) {
     extensionAsked: object.state.extensionRequest?.proposedDeadline ?? null,
     deposit: object.state.deposit ?? null,
     paidRest: object.state.paidRest ?? null,
-    restFailure: object.state.restFailure ?? null,
+    partFailure: object.state.partFailure ?? null,
     keptDeposit: object.state.keptDeposit ?? null,
   });
   // A dispute is open only on an order still going, or completed with its payout still held (decision 092): a canceled

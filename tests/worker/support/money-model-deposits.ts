@@ -27,7 +27,7 @@ export function expectDepositStateHolds(state: OrderState, terms: DepositTerms, 
     expect(state.openPayment.amount, `${at}: the open payment charges what is due`).toBe(dueAmount(state));
   if (state.progress === "COMPLETED") expect(state.paidRest, `${at}: completed with the rest unpaid`).not.toBeNull();
   // A canceled order keeps the last failure it had (the rest then ended unpaid); a paid rest clears it.
-  if (state.restFailure)
+  if (state.partFailure)
     expect(restDue(state) || state.progress === "CANCELED", `${at}: a rest failure on a rest not due`).toBe(true);
   if (state.progress === "DELIVERED" && !state.paidRest)
     expect(state.completionDeadline, `${at}: a completion clock while the rest is due`).toBeNull();

@@ -66,8 +66,10 @@ function factsOf(row: Row, locale: Locale): DisputeFacts | null {
   const priceAmount = row.price_amount === null ? null : Number(row.price_amount);
   const progress = row.order_progress_status as OrderProgress;
   const payment = row.order_payment_status as OrderPayment;
-  // What the client paid: the total, or a deposit order's deposit while its rest is due (decision 100).
-  const parts = { progress, payment, priceAmount, ...depositColumnsOf(row) };
+  // What the client paid: the total, a deposit order's deposit while its rest is due (decision 100), or the stages
+  // paid so far of an order paid stage by stage (decision 101).
+  const stages = parseStages(row.stages);
+  const parts = { progress, payment, priceAmount, stages, ...depositColumnsOf(row) };
   const deposit = partsOf(parts);
   return {
     orderId: String(row.id),
@@ -82,7 +84,7 @@ function factsOf(row: Row, locale: Locale): DisputeFacts | null {
     buyerHandle: String(row.buyer_handle ?? ""),
     currency: asCurrencyCode(String(row.currency)),
     priceAmount,
-    stake: amountAtStake(paidTotal(parts), parseStages(row.stages)),
+    stake: amountAtStake(paidTotal(parts), priceAmount ?? 0, stages),
     deposit: deposit && parts.deposit ? { terms: parts.deposit, amount: deposit.deposit } : null,
     dispute,
     open: row.disputed_since !== null && row.disputed_since !== undefined,

@@ -97,7 +97,7 @@ export const commissionOrders = sqliteTable(
      */
     deposit: text("deposit"),
     paidRest: text("paid_rest"),
-    restFailure: text("rest_failure"),
+    partFailure: text("rest_failure"),
     keptDeposit: integer("kept_deposit"),
     /** The Order object's version this row projects (decision 047): each write is conditional on the one before. */
     version: integer("version").notNull().default(0),

@@ -11,18 +11,20 @@ const deposit = v.object({
   percent: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)),
   refundable: v.boolean(),
 });
-const body = v.object({ orderId, deposit: v.optional(v.nullable(deposit)) });
+const body = v.object({ orderId, deposit: v.optional(v.nullable(deposit)), byStage: v.optional(v.boolean()) });
 
 /**
- * POST /api/features/commission/order/approve {orderId, deposit?: {percent, refundable}} (spec section 7; decision
- * 100); the order page's "approve", whose deposit fields are `depositPercent` (empty: the whole total at once) and
- * `depositTerms` ("refundable" or "kept").
+ * POST /api/features/commission/order/approve {orderId, deposit?: {percent, refundable}, byStage?} (spec section 7;
+ * decision 100 and 101); the order page's "approve", whose deposit fields are `depositPercent` (empty: the whole total
+ * at once) and `depositTerms` ("refundable" or "kept"), and, for an order with milestones, `payment` ("byStage": each
+ * stage charged as it is reached; anything else: the whole total at once).
  */
 export default defineCommand({
   path: "/approve",
   intent: "approve",
   body,
   fromForm: (form) => {
+    if (form.get("payment") === "byStage") return { input: { orderId: form.get("orderId"), byStage: true } };
     const percent = String(form.get("depositPercent") ?? "").trim();
     if (percent === "") return { input: { orderId: form.get("orderId") } };
     const refundable = form.get("depositTerms") === "refundable";
@@ -31,5 +33,9 @@ export default defineCommand({
     return { input: { orderId: form.get("orderId"), deposit: { percent: Math.max(0, value), refundable } } };
   },
   run: (context, input) =>
-    actOnOrder(context, input.orderId, { type: "approve", ...(input.deposit && { deposit: input.deposit }) }),
+    actOnOrder(context, input.orderId, {
+      type: "approve",
+      ...(input.deposit && { deposit: input.deposit }),
+      ...(input.byStage && { byStage: true }),
+    }),
 });

@@ -174,7 +174,7 @@ describe("an admin's settlement", () => {
   });
 
   it("a settlement's input is checked against what is at stake", () => {
-    const stake = amountAtStake(10_000, staged());
+    const stake = amountAtStake(10_000, 10_000, staged());
     expect(stake).toBe(7_000);
     expect(parseSettlement({ outcome: "split", refundAmount: 6_999 }, stake).ok).toBe(true);
     for (const refundAmount of [0, 7_000, -1, 1.5, "100", null])

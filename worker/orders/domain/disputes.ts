@@ -58,7 +58,7 @@ export function payoutHoldUntil(
 ): number | null {
   const closesAt = buyerDisputeWindowClosesAt(o);
   if (closesAt === null || closesAt <= now) return null;
-  return amountAtStake(o.priceAmount ?? 0, o.stages) > 0 ? closesAt : null;
+  return amountAtStake(o.priceAmount ?? 0, o.priceAmount ?? 0, o.stages) > 0 ? closesAt : null;
 }
 
 /** An open dispute (not yet settled); an order may be disputed again after one is settled by a reopen. */
@@ -69,11 +69,12 @@ export const isDisputed = (o: { dispute?: OrderDispute | null }): boolean =>
 export const awardedAmount = (o: { dispute?: OrderDispute | null }): number => o.dispute?.awardedAmount ?? 0;
 
 /**
- * What is still at stake in a paid order: its total less what approved stages already released (decision 073). A
- * settlement refunds, releases or splits exactly this.
+ * What is still at stake in a paid order: what the client paid (`paid`: the total, or the parts paid so far, decision
+ * 100 and 101) less what approved stages of the total already released (decision 073). A settlement refunds, releases
+ * or splits exactly this.
  */
-export const amountAtStake = (total: number, stages: readonly OrderStage[]): number =>
-  total - approvedAmount(total, stages);
+export const amountAtStake = (paid: number, total: number, stages: readonly OrderStage[]): number =>
+  paid - approvedAmount(total, stages);
 
 /**
  * A party's statement (an opening or an answer) as stored: 1 to `max` characters, storable, normalized. An admin's

@@ -38,7 +38,7 @@ export interface OrderFacts
       | "originalDeliveryDeadline"
       | "payoutHeldUntil"
     >,
-    Partial<Pick<OrderState, "deposit" | "paidRest" | "restFailure" | "keptDeposit">> {
+    Partial<Pick<OrderState, "deposit" | "paidRest" | "partFailure" | "keptDeposit">> {
   submitStatus: OrderSubmitStatus;
 }
 

@@ -17,7 +17,7 @@ import { amountAtStake, payoutHoldUntil, settlementMoney } from "./disputes";
 import { resumedAfterDispute } from "./deadline-extensions";
 import { cancelRefund } from "./order-money";
 import { currentStageIndex, type OrderStage } from "./order-stages";
-import { depositKeptOnWalkAway, dueAmount, paidTotal, restDue } from "./order-parts";
+import { depositKeptOnWalkAway, dueAmount, paidParts, paidTotal, restDue, stageDue } from "./order-parts";
 
 export type { Outcome } from "./order-types";
 
@@ -58,7 +58,7 @@ export const canceled = (o: OrderState, now: number, { walkedAway = false } = {}
     ...(o.payoutHeldUntil != null && { payoutHeldUntil: null }),
     ...(walkedAway && depositKeptOnWalkAway(o) > 0 && { keptDeposit: depositKeptOnWalkAway(o) }),
     // Nothing is due of a canceled order: why its rest failed is no longer the client's to act on.
-    ...(o.restFailure != null && { restFailure: null }),
+    ...(o.partFailure != null && { partFailure: null }),
   },
 });
 
@@ -72,7 +72,8 @@ export const canceled = (o: OrderState, now: number, { walkedAway = false } = {}
 function cancelMoney(o: OrderState, next: OrderState): MoneyOutcome {
   const refund = cancelRefund(next);
   const open: PaymentRelease[] = o.openPayment ? [{ payment: o.openPayment, reason: "order_canceled" }] : [];
-  const paid = [o.paidRest, o.paidPayment].filter((p): p is PaymentRef => Boolean(p));
+  // The last paid part first: a deposit order's rest before its deposit, a stage's part before the stages before it.
+  const paid = paidParts(o).reverse();
   let left = refund.kind === "none" ? 0 : refund.amount;
   const refunds: PaymentRelease[] = [];
   for (const payment of paid) {
@@ -148,7 +149,10 @@ export const complete = (o: OrderState, now: number, { cleared = false } = {}): 
   },
 });
 
-export function withCurrentStage(o: OrderState, change: (stage: OrderStage) => Partial<OrderStage>): Outcome {
+export function withCurrentStage(
+  o: OrderState,
+  change: (stage: OrderStage) => Partial<OrderStage>,
+): { next: OrderState } {
   const index = currentStageIndex(o.stages);
   return { next: { ...o, stages: o.stages.map((s, i) => (i === index ? { ...s, ...change(s) } : s)) } };
 }
@@ -164,14 +168,13 @@ export function stageUnderReview(o: Pick<OrderState, "stages">): (OrderStage & {
 
 /** A payment notice the order has already acted on (taken, or given back) changes nothing. */
 export const known = (o: OrderState, p: PaymentRef) =>
-  o.paidPayment?.intentId === p.intentId ||
-  o.paidRest?.intentId === p.intentId ||
-  o.returnedIntentIds.includes(p.intentId);
+  paidParts(o).some((paid) => paid.intentId === p.intentId) || o.returnedIntentIds.includes(p.intentId);
 
 /** Why a succeeded payment cannot pay this order; null when it pays it. */
 export function paymentMisfit(o: OrderState, p: PaymentRef): ReleaseReason | null {
   if (o.progress === "CANCELED") return "order_canceled";
-  // What is due now: the first part of an approved unpaid order, or a delivered deposit order's rest (decision 100).
+  // What is due now: the first part of an approved unpaid order, a delivered deposit order's rest (decision 100), the
+  // reached stage's part of an order paid stage by stage (decision 101).
   const due = dueAmount(o);
   if (due === null) return o.payment === "COMPLETED" ? "already_paid" : "not_payable";
   if (o.openPayment?.intentId !== p.intentId) return "not_the_open_payment";
@@ -188,7 +191,9 @@ export const editedTo = (o: OrderState, change: Partial<OrderState>): Outcome =>
  */
 export function settledBy(o: OrderState, settlement: DisputeSettlement, now: number): OrderState {
   const awarded =
-    settlement.outcome === "split" ? settlementMoney(settlement, amountAtStake(paidTotal(o), o.stages)).released : 0;
+    settlement.outcome === "split"
+      ? settlementMoney(settlement, amountAtStake(paidTotal(o), o.priceAmount ?? 0, o.stages)).released
+      : 0;
   const resumed = resumedAfterDispute(o, o.dispute!.openedAt, now);
   return {
     ...resumed,
@@ -199,8 +204,9 @@ export function settledBy(o: OrderState, settlement: DisputeSettlement, now: num
 /** A reopened order (decision 088): the deadline its state waits on is `days` from now; the others stay as they were. */
 export function reopenAfterDispute(o: OrderState, days: number, now: number): Outcome {
   const at = now + days * 86_400_000;
-  // A deposit order whose rest is due waits on the rest's payment, not on a completion (decision 100).
-  if (restDue(o)) return editedTo(o, { paymentDeadline: at });
+  // A deposit order whose rest is due waits on the rest's payment, not on a completion (decision 100); an order paid
+  // stage by stage whose stage's part is due, on that part's (decision 101).
+  if (restDue(o) || stageDue(o) !== null) return editedTo(o, { paymentDeadline: at });
   if (o.progress === "DELIVERED") return editedTo(o, { completionDeadline: at });
   const reviewed = stageUnderReview(o);
   const stages = reviewed

@@ -247,24 +247,24 @@ describe("a deposit order's rest (decision 100)", () => {
   });
 
   it("records the off-session charge as the open payment, once, and only for the rest", () => {
-    const done = accepted(decide(restDueDelivered(), { type: "chargeRest", payment: REST_INTENT }, "system", LATER));
+    const done = accepted(decide(restDueDelivered(), { type: "chargePart", payment: REST_INTENT }, "system", LATER));
     expect(done).toMatchObject({ event: "REST_CHARGED", money: "startPayment" });
     expect(done.next.openPayment).toEqual(REST_INTENT);
     expect(done.releases).toBeUndefined();
-    expect(decide(done.next, { type: "chargeRest", payment: REST_INTENT }, "system", LATER)).toEqual({
+    expect(decide(done.next, { type: "chargePart", payment: REST_INTENT }, "system", LATER)).toEqual({
       ok: true,
       changed: false,
     });
     const whole = { ...REST_INTENT, amount: 10_000 };
-    expect(decide(restDueDelivered(), { type: "chargeRest", payment: whole }, "system", LATER)).toEqual({
+    expect(decide(restDueDelivered(), { type: "chargePart", payment: whole }, "system", LATER)).toEqual({
       ok: false,
       refusal: "price_invalid",
     });
-    expect(decide(restDueDelivered(), { type: "chargeRest", payment: REST_INTENT }, "seller", LATER)).toEqual({
+    expect(decide(restDueDelivered(), { type: "chargePart", payment: REST_INTENT }, "seller", LATER)).toEqual({
       ok: false,
       refusal: "system_only",
     });
-    expect(decide(restPaid(), { type: "chargeRest", payment: REST_INTENT }, "system", LATER)).toEqual({
+    expect(decide(restPaid(), { type: "chargePart", payment: REST_INTENT }, "system", LATER)).toEqual({
       ok: false,
       refusal: "already_paid",
     });
@@ -272,11 +272,11 @@ describe("a deposit order's rest (decision 100)", () => {
 
   it("keeps why the charge failed, once, and lets the client pay the same intent in the page", () => {
     const done = accepted(
-      decide(restCharging(), { type: "restFailed", failure: "authentication_required" }, "system", LATER),
+      decide(restCharging(), { type: "partFailed", failure: "authentication_required" }, "system", LATER),
     );
     expect(done).toMatchObject({ event: "REST_PAYMENT_FAILED", money: "none" });
-    expect(done.next).toMatchObject({ restFailure: "authentication_required", openPayment: REST_INTENT });
-    expect(decide(done.next, { type: "restFailed", failure: "authentication_required" }, "system", LATER)).toEqual({
+    expect(done.next).toMatchObject({ partFailure: "authentication_required", openPayment: REST_INTENT });
+    expect(decide(done.next, { type: "partFailed", failure: "authentication_required" }, "system", LATER)).toEqual({
       ok: true,
       changed: false,
     });
@@ -287,14 +287,14 @@ describe("a deposit order's rest (decision 100)", () => {
   });
 
   it("once paid, is the order's rest: the failure cleared, the week to complete starting now", () => {
-    const failed = restCharging({ restFailure: "declined" });
+    const failed = restCharging({ partFailure: "declined" });
     const done = accepted(decide(failed, paying(REST_INTENT), "system", LATER));
     expect(done).toMatchObject({ event: "REST_PAID", money: "takePayment" });
     expect(done.next).toMatchObject({
       paidRest: REST_INTENT,
       paidPayment: DEPOSIT_INTENT,
       openPayment: null,
-      restFailure: null,
+      partFailure: null,
       paymentDeadline: null,
       completionDeadline: LATER + DEADLINES.completionMs,
     });
@@ -317,7 +317,7 @@ describe("a deposit order's rest (decision 100)", () => {
   });
 
   it("holds the completion back, rest_unpaid, until it is paid", () => {
-    for (const o of [restDueDelivered(), restCharging(), restCharging({ restFailure: "declined" })])
+    for (const o of [restDueDelivered(), restCharging(), restCharging({ partFailure: "declined" })])
       expect(decide(o, { type: "complete" }, "seller", LATER)).toEqual({ ok: false, refusal: "rest_unpaid" });
     const done = accepted(decide(restPaid(), { type: "complete" }, "seller", LATER));
     expect(done).toMatchObject({ event: "COMPLETED", money: "releasePayout" });

@@ -179,8 +179,11 @@ export function approvedStageShares(
 ): number[] {
   if (ledger.payment !== "COMPLETED") return [];
   const amounts = stageAmounts(ledger.priceAmount ?? 0, ledger.stages);
+  // A stage of an order paid stage by stage that was never paid (a dispute's release approved it) sent nothing.
   return ledger.stages.flatMap((stage, i) =>
-    stage.status === "APPROVED" ? [stageTransferAmount(amounts[i]!, ledger.feeNumerators)] : [],
+    stage.status === "APPROVED" && stage.payment !== null
+      ? [stageTransferAmount(amounts[i]!, ledger.feeNumerators)]
+      : [],
   );
 }
 

@@ -54,8 +54,8 @@ const ACTIONS: Record<ActionType, true> = {
   requestLicence: true,
   acceptLicence: true,
   declineLicence: true,
-  chargeRest: true,
-  restFailed: true,
+  chargePart: true,
+  partFailed: true,
 };
 const EVENTS: Record<OrderEventType, true> = {
   APPROVED: true,
@@ -91,6 +91,9 @@ const EVENTS: Record<OrderEventType, true> = {
   REST_CHARGED: true,
   REST_PAYMENT_FAILED: true,
   REST_PAID: true,
+  STAGE_CHARGED: true,
+  STAGE_PAYMENT_FAILED: true,
+  STAGE_PAID: true,
 };
 
 const disputeOpenedBy = (openedBy: "seller" | "buyer"): OrderDispute => ({

@@ -52,7 +52,17 @@ import {
 } from "./order-stages";
 import type { OrderStage } from "./order-stages";
 import { isPriceAmount } from "../../domain/pricing";
-import { clientWalksAway, depositFits, dueAmount, isDepositPercent, restDue } from "./order-parts";
+import {
+  byStageFits,
+  clientWalksAway,
+  depositFits,
+  dueAmount,
+  isDepositPercent,
+  laterPartDue,
+  paysByStage,
+  restDue,
+  stageDue,
+} from "./order-parts";
 
 const DAY = 86_400_000;
 /**
@@ -177,12 +187,22 @@ const GUARDS = {
   /** One request to change the licence at a time (issue 63). */
   noLicenceRequestPending: { refusal: "licence_pending", holds: (o) => !hasPendingLicenceRequest(o) },
   licenceRequested: { refusal: "no_licence_request", holds: (o) => hasPendingLicenceRequest(o) },
-  /** A delivered order is paid for only while a deposit order's rest is due (decision 100). */
-  owesRest: { refusal: "already_paid", holds: (o) => o.progress !== "DELIVERED" || restDue(o) },
+  /**
+   * A paid order is paid for again only while a later part is due: a deposit order's rest once delivered (decision
+   * 100), the reached stage's part of an order paid stage by stage (decision 101).
+   */
+  owesPart: {
+    refusal: "already_paid",
+    holds: (o) => (o.progress === "APPROVED" && o.payment !== "COMPLETED") || laterPartDue(o),
+  },
   /** The rest of a deposit order is due (decision 100): what its deadline ends. */
   restOwed: { refusal: "wrong_state", holds: (o) => restDue(o) },
   /** A deposit order completes, and opens its files, once its rest is paid (decision 100). */
   restPaid: { refusal: "rest_unpaid", holds: (o) => !restDue(o) },
+  /** The reached stage's part of an order paid stage by stage is due (decision 101): what its deadline ends. */
+  stageOwed: { refusal: "wrong_state", holds: (o) => stageDue(o) !== null },
+  /** Work on a stage is shown once its part is paid (decision 101): its preview waits till then. */
+  stagePaid: { refusal: "stage_unpaid", holds: (o) => stageDue(o) === null },
 } satisfies Record<string, Guard>;
 
 /** The open dispute waits for this party's answer: the other opened it and nobody has answered yet. */
@@ -211,7 +231,10 @@ export type Announcement = Exclude<ChatNoticeKey, "stage_auto_approved">;
 
 const HOUR = 3_600_000;
 /** What a reminder's deadline is read from: the order's own deadlines and its stages (a D1 row has these). */
-export type ReminderFacts = Pick<OrderState, "approvalDeadline" | "paymentDeadline" | "deliveryDeadline" | "stages">;
+export type ReminderFacts = Pick<
+  OrderState,
+  "progress" | "payment" | "approvalDeadline" | "paymentDeadline" | "deliveryDeadline" | "stages"
+>;
 /**
  * A reminder (issue 10, docs/decisions/023): the row's actor is told, within `leadMs` of `deadline`, in the row's
  * from-states, that the move is theirs before it passes. Every lead is the issue's 24 h (a stage's review its own
@@ -300,6 +323,26 @@ export function paidDeliveryDeadline(o: Pick<OrderState, "estimatedDelivery" | "
 /** A succeeded payment the order takes: new to it, and the open payment for exactly what is due now. */
 const takes = (o: OrderState, payment: PaymentRef) => !known(o, payment) && paymentMisfit(o, payment) === null;
 
+/** The part now due charged off-session (a deposit order's rest, a stage's part): its intent is the open payment. */
+const chargedPart = (o: OrderState, { payment }: { payment: PaymentRef }): Outcome => {
+  if (payment.amount !== dueAmount(o) || payment.currency !== o.currency) return { refusal: "price_invalid" };
+  return o.openPayment?.intentId === payment.intentId ? "unchanged" : editedTo(o, { openPayment: payment });
+};
+/** Why that charge did not go through, kept until the client pays the part in the page. */
+const partFailed = (o: OrderState, { failure }: Extract<OrderAction, { type: "partFailed" }>): Outcome =>
+  o.partFailure === failure ? "unchanged" : editedTo(o, { partFailure: failure });
+/**
+ * The current stage approved. Paid stage by stage (decision 101), the next stage's part falls due with it: the object
+ * charges it off-session at once, and the client has the payment deadline to pay it in the page if the bank asks.
+ */
+function approvedStage(o: OrderState, who: "buyer" | "system", now: number): Outcome {
+  const { next } = approveCurrentStage(o, who, now);
+  return stageDue(next) === null ? { next } : editedTo(next, { paymentDeadline: now + DEADLINES.paymentMs });
+}
+/** The stages with this one's own charge paid (decision 101). */
+const withStagePayment = (stages: readonly OrderStage[], index: number, payment: PaymentRef): OrderStage[] =>
+  stages.map((stage, i) => (i === index ? { ...stage, payment } : stage));
+
 // ───────────────────────── the table ─────────────────────────
 
 export const ORDER_PROCESS: readonly AnyTransition[] = [
@@ -320,17 +363,20 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
       deadline: (o) => o.approvalDeadline,
     },
     money: "none",
-    effect: (o, { deposit }, now) => {
+    effect: (o, { deposit, byStage }, now) => {
       // A deposit (decision 100) is a percent within its bounds, of an order without stages (which pay stage by stage).
       // Each part is its own charge, so each must be one Stripe takes (`depositFits`).
       const fits = (d: DepositTerms) => isDepositPercent(d.percent) && depositFits(o.priceAmount ?? 0, d.percent);
       if (deposit && (!fits(deposit) || o.stages.length > 0)) return { refusal: "deposit_invalid" };
+      // Stage by stage (decision 101): a plan of two stages or more, each its own charge; each stage's is null till paid.
+      if (byStage && (deposit || !byStageFits(o.priceAmount ?? 0, o.stages))) return { refusal: "by_stage_invalid" };
       return editedTo(o, {
         progress: "APPROVED",
         chat: "OPENED",
         approvedAt: now,
         paymentDeadline: now + DEADLINES.paymentMs,
         deposit: deposit ?? null,
+        ...(byStage && { stages: o.stages.map((stage) => ({ ...stage, payment: null })) }),
       });
     },
   }),
@@ -340,10 +386,11 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     name: "startPayment",
     on: "startPayment",
     actor: "buyer",
-    // Before payment the first part (the total, or a deposit); once delivered a deposit order's rest (decision 100).
-    from: ["APPROVED_UNPAID", "DELIVERED"],
+    // Before payment the first part (the total, a deposit, the first stage's); then a later part when it is due: a
+    // deposit order's rest once delivered (decision 100), the reached stage's of an order paid stage by stage (101).
+    from: ["APPROVED_UNPAID", "APPROVED_PAID", "DELIVERED"],
     refusedOutside: (o) => (o.payment === "COMPLETED" ? "already_paid" : "not_payable"),
-    guards: [GUARDS.priced, GUARDS.owesRest],
+    guards: [GUARDS.priced, GUARDS.owesPart],
     to: "same",
     event: "PAYMENT_STARTED",
     notice: null,
@@ -352,7 +399,10 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
       kind: "payment",
       type: "COMMISSION_ORDER_PAYMENT_REMINDER",
       leadMs: 24 * HOUR,
-      deadline: (o) => o.paymentDeadline,
+      // A paid order is reminded only of a stage's part due (decision 101): its own payment deadline is the one it met.
+      // (A delivered deposit order's is set only while its rest is due.)
+      deadline: (o) =>
+        o.progress === "APPROVED" && o.payment === "COMPLETED" && stageDue(o) === null ? null : o.paymentDeadline,
     },
     money: "startPayment",
     effect: (o, { payment }) => {
@@ -381,6 +431,29 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
         deliveryDeadline: paidDeliveryDeadline(o, now),
         openPayment: null,
         paidPayment: payment,
+        // Paid stage by stage (decision 101): this is the first stage's part, and no other part is due until the next
+        // stage is reached (the payment deadline then names that part's).
+        ...(paysByStage(o) && { stages: withStagePayment(o.stages, 0, payment), paymentDeadline: null }),
+      }),
+  }),
+  row({
+    // The reached stage's part of an order paid stage by stage succeeded (decision 101): the creator may show its work.
+    name: "takeStagePart",
+    on: "markPaid",
+    actor: "system",
+    from: ["APPROVED_PAID"],
+    when: (o, { payment }) => stageDue(o) !== null && takes(o, payment),
+    to: "same",
+    event: "STAGE_PAID",
+    notice: toSeller("COMMISSION_ORDER_STAGE_PAID"),
+    announce: null,
+    money: "takePayment",
+    effect: (o, { payment }) =>
+      editedTo(o, {
+        stages: withStagePayment(o.stages, stageDue(o)!, payment),
+        openPayment: null,
+        partFailure: null,
+        paymentDeadline: null,
       }),
   }),
   row({
@@ -400,7 +473,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
       editedTo(o, {
         paidRest: payment,
         openPayment: null,
-        restFailure: null,
+        partFailure: null,
         paymentDeadline: null,
         completionDeadline: now + DEADLINES.completionMs,
       }),
@@ -408,34 +481,67 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
   row({
     // The object charged the rest off-session at delivery: its intent is the open payment the rest's markPaid takes.
     name: "chargeRest",
-    on: "chargeRest",
+    on: "chargePart",
     actor: "system",
     from: ["DELIVERED"],
-    guards: [GUARDS.owesRest],
+    // Told from its twin by the state; the guard refuses a part not due.
+    when: (o) => o.progress === "DELIVERED",
+    guards: [GUARDS.owesPart],
     to: "same",
     event: "REST_CHARGED",
     notice: null,
     announce: null,
     money: "startPayment",
-    effect: (o, { payment }) => {
-      if (payment.amount !== dueAmount(o) || payment.currency !== o.currency) return { refusal: "price_invalid" };
-      return o.openPayment?.intentId === payment.intentId ? "unchanged" : editedTo(o, { openPayment: payment });
-    },
+    effect: chargedPart,
+  }),
+  row({
+    // The object charged the reached stage's part off-session when the stage before it was approved (decision 101).
+    name: "chargeStage",
+    on: "chargePart",
+    actor: "system",
+    from: ["APPROVED_PAID"],
+    // Told from its twin by the state; the guard refuses a part not due.
+    when: (o) => o.progress === "APPROVED",
+    guards: [GUARDS.owesPart],
+    to: "same",
+    event: "STAGE_CHARGED",
+    notice: null,
+    announce: null,
+    money: "startPayment",
+    effect: chargedPart,
   }),
   row({
     // The bank wants the client (3-D Secure) or the card was refused: the client is asked to pay the rest in the page,
     // by the same payment deadline; unpaid then, the order ends as an unpaid one does (expireRest).
     name: "restFailed",
-    on: "restFailed",
+    on: "partFailed",
     actor: "system",
     from: ["DELIVERED"],
-    guards: [GUARDS.owesRest],
+    // Told from its twin by the state; the guard refuses a part not due.
+    when: (o) => o.progress === "DELIVERED",
+    guards: [GUARDS.owesPart],
     to: "same",
     event: "REST_PAYMENT_FAILED",
     notice: { type: "COMMISSION_ORDER_PAYMENT_DUE", to: "buyer", from: null },
     announce: null,
     money: "none",
-    effect: (o, { failure }) => (o.restFailure === failure ? "unchanged" : editedTo(o, { restFailure: failure })),
+    effect: partFailed,
+  }),
+  row({
+    // The same for a stage's part (decision 101): the client pays it in the page by its payment deadline (expireStage).
+    name: "stageChargeFailed",
+    on: "partFailed",
+    actor: "system",
+    from: ["APPROVED_PAID"],
+    // Told from its twin by the state; the guard refuses a part not due.
+    when: (o) => o.progress === "APPROVED",
+    guards: [GUARDS.owesPart],
+    to: "same",
+    event: "STAGE_PAYMENT_FAILED",
+    notice: { type: "COMMISSION_ORDER_STAGE_PAYMENT_DUE", to: "buyer", from: null },
+    announce: null,
+    money: "none",
+    effect: partFailed,
   }),
   row({
     name: "returnPayment",
@@ -523,7 +629,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     on: "cancel",
     actor: "buyer",
     from: ["APPROVED_PAID"],
-    when: (o) => !o.deposit,
+    when: (o) => !o.deposit && stageDue(o) === null,
     refusedOutside: "seller_only",
     guards: [GUARDS.undisputed, GUARDS.deliveryLate],
     to: "CANCELED",
@@ -549,6 +655,23 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     announce: "staged_order_canceled",
     money: "refundOnCancel",
     effect: (o, _, now) => canceled(o, now, { walkedAway: clientWalksAway(o, now) }),
+  }),
+  row({
+    // The client of an order paid stage by stage may stop at a stage instead of paying its part (decision 101): the
+    // approved stages stay with the creator, and nothing else was paid.
+    name: "cancelByBuyerAtStage",
+    on: "cancel",
+    actor: "buyer",
+    from: ["APPROVED_PAID"],
+    when: (o) => stageDue(o) !== null,
+    refusedOutside: "seller_only",
+    guards: [GUARDS.undisputed],
+    to: "CANCELED",
+    event: "CANCELED",
+    notice: toSeller("COMMISSION_ORDER_CANCELED"),
+    announce: "staged_order_canceled",
+    money: "refundOnCancel",
+    effect: (o, _, now) => canceled(o, now),
   }),
   row({
     // An admin ends the order (a dispute): any order not yet ended, delivered ones too (decision 073).
@@ -689,7 +812,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     actor: "seller",
     from: ["APPROVED_PAID"],
     onCurrentStage: true,
-    guards: [GUARDS.undisputed, GUARDS.stageAwaitsPreview],
+    guards: [GUARDS.undisputed, GUARDS.stageAwaitsPreview, GUARDS.stagePaid],
     to: "same",
     event: "STAGE_PREVIEWED",
     notice: toBuyer("COMMISSION_ORDER_STAGE_PREVIEWED"),
@@ -717,7 +840,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
       deadline: (o) => stageUnderReview(o)?.reviewDeadline ?? null,
     },
     money: "releaseStageShare",
-    effect: (o, _, now) => approveCurrentStage(o, "buyer", now),
+    effect: (o, _, now) => approvedStage(o, "buyer", now),
   }),
   row({
     name: "requestRevision",
@@ -1041,6 +1164,22 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     effect: (o, _, now) => canceled(o, now, { walkedAway: true }),
   }),
   row({
+    // The reached stage's part of an order paid stage by stage unpaid by its payment deadline (decision 101): the order
+    // ends as an unpaid one does; the approved stages stay with the creator, and nothing else was paid.
+    name: "expireStage",
+    on: "deadlinePassed",
+    actor: "system",
+    from: ["APPROVED_PAID"],
+    at: clock((o) => (stageDue(o) === null ? null : o.paymentDeadline)),
+    guards: [GUARDS.stageOwed],
+    to: "CANCELED",
+    event: "CANCELED",
+    notice: toBoth("COMMISSION_ORDER_CANCELED"),
+    announce: "staged_order_canceled",
+    money: "refundOnCancel",
+    effect: (o, _, now) => canceled(o, now),
+  }),
+  row({
     name: "approveStageOnReviewDeadline",
     on: "deadlinePassed",
     actor: "system",
@@ -1051,7 +1190,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     notice: toBoth("COMMISSION_ORDER_STAGE_AUTO_APPROVED"),
     announce: "stage_approved",
     money: "releaseStageShare",
-    effect: (o, _, now) => approveCurrentStage(o, "system", now),
+    effect: (o, _, now) => approvedStage(o, "system", now),
   }),
   row({
     // A request the client did not answer in 3 days lapses: the delivery date stays (decision 090).

@@ -9,6 +9,7 @@
  */
 import { sellerTransferAmount } from "../../domain/money";
 import { hasUnstorableCharacters, isBlankText, normalizeText, textLength } from "../../domain/text";
+import type { PaymentRef } from "./payment-ref";
 
 export const STAGES_MAX = 5;
 export const STAGE_TITLE_MAX = 40;
@@ -47,6 +48,11 @@ export interface OrderStage extends StagePlanItem {
   approvedAt: number | null;
   /** Who approved it: the client, or the system when the review deadline passed. */
   approvedBy: "buyer" | "system" | null;
+  /**
+   * The stage's own charge, for an order paid stage by stage (decision 101, order-parts.ts): null until it is paid, then
+   * its payment (the first stage's is the order's `paidPayment` too). Absent: the plan is paid at once, as before.
+   */
+  payment?: PaymentRef | null;
 }
 
 export type StagePlanError =

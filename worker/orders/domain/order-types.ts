@@ -8,6 +8,7 @@ import type { ExtensionRequest } from "./deadline-extensions";
 import type { Licence } from "./licence";
 import type { LicenceRequest } from "./licence-change";
 import type { OrderStage, StagePlanItem } from "./order-stages";
+import type { PaymentRef } from "./payment-ref";
 
 /** Why a party opens a dispute; one list for both sides, each reason worded for either. */
 export const DISPUTE_REASONS = [
@@ -50,12 +51,7 @@ export type OrderProgress = "DRAFT" | "APPROVED" | "DELIVERED" | "COMPLETED" | "
 export type OrderPayment = "DRAFT" | "COMPLETED";
 export type OrderChat = "DRAFT" | "OPENED" | "CLOSED";
 
-/** A PaymentIntent as the order knows it: which one, and exactly what it charges (minor units, ISO code upper-case). */
-export interface PaymentRef {
-  intentId: string;
-  amount: number;
-  currency: string;
-}
+export type { PaymentRef } from "./payment-ref";
 
 /**
  * Why money leaves an order (docs/decisions/047): an open intent is voided, or a charge refunded, because the order
@@ -152,8 +148,11 @@ export interface OrderState {
   deposit?: DepositTerms | null;
   /** The rest's payment once it succeeded; absent or null until then. */
   paidRest?: PaymentRef | null;
-  /** Why the rest's off-session charge did not go through, until the client pays it in the page. */
-  restFailure?: RestFailure | null;
+  /**
+   * Why the off-session charge of the part now due (a deposit order's rest, or the next stage of an order paid stage by
+   * stage, decision 101) did not go through, until the client pays it in the page.
+   */
+  partFailure?: RestFailure | null;
   /** What a canceled deposit order left with the creator of the deposit under kept terms (the client walked away). */
   keptDeposit?: number | null;
 }
@@ -161,8 +160,11 @@ export interface OrderState {
 export type OrderActor = "seller" | "buyer" | "system";
 
 export type OrderAction =
-  /** The seller approves, asking for a deposit (decision 100) or for the whole total at once. */
-  | { type: "approve"; deposit?: DepositTerms | null }
+  /**
+   * The seller approves, asking for a deposit (decision 100), for a staged order's stages one by one as each starts
+   * (`byStage`, decision 101), or for the whole total at once.
+   */
+  | { type: "approve"; deposit?: DepositTerms | null; byStage?: boolean }
   | { type: "cancel" }
   | { type: "deliver" }
   | { type: "complete" }
@@ -186,10 +188,13 @@ export type OrderAction =
   | { type: "requestRevision"; stage: number }
   /** The seller agrees to one more revision of the current stage than it includes. */
   | { type: "grantRevision"; stage: number }
-  /** The object charged the rest of a delivered deposit order off-session: this intent is its open payment. */
-  | { type: "chargeRest"; payment: PaymentRef }
-  /** The rest's off-session charge did not go through: the client is asked to pay it in the page. */
-  | { type: "restFailed"; failure: RestFailure }
+  /**
+   * The object charged the part now due off-session (a delivered deposit order's rest, or the stage an order paid stage
+   * by stage has reached): this intent is its open payment.
+   */
+  | { type: "chargePart"; payment: PaymentRef }
+  /** That off-session charge did not go through: the client is asked to pay the part in the page. */
+  | { type: "partFailed"; failure: RestFailure }
   /** A deadline passed (the object's alarm): what happens depends on which one. */
   | { type: "deadlinePassed" }
   /** An admin ends the order (a dispute): any order not yet completed, with the refund every cancel follows. */
@@ -254,7 +259,14 @@ export type OrderRefusal =
   /** Decision 100: a deposit outside its bounds, or asked of an order with stages (which pays stage by stage). */
   | "deposit_invalid"
   /** The rest of a deposit order is due: the order is completed, and its files opened, once it is paid. */
-  | "rest_unpaid";
+  | "rest_unpaid"
+  /**
+   * Decision 101: paying stage by stage asked of an order with fewer than two stages, beside a deposit, or with a stage
+   * too small for its own charge.
+   */
+  | "by_stage_invalid"
+  /** The stage's own part is due (decision 101): its preview waits until the client has paid it. */
+  | "stage_unpaid";
 
 /** The event log's name for each transition. */
 export type OrderEventType =
@@ -294,7 +306,11 @@ export type OrderEventType =
   /** A deposit order's rest (decision 100): charged off-session at delivery, failed (the client asked), paid. */
   | "REST_CHARGED"
   | "REST_PAYMENT_FAILED"
-  | "REST_PAID";
+  | "REST_PAID"
+  /** An order paid stage by stage (decision 101): the reached stage's part charged off-session, failed, paid. */
+  | "STAGE_CHARGED"
+  | "STAGE_PAYMENT_FAILED"
+  | "STAGE_PAID";
 
 /** A party's dispute move: opening one (with its reason), or answering the other's. */
 export type DisputeMove = { type: "openDispute"; reason: DisputeReason } | { type: "answerDispute" };

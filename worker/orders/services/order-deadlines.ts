@@ -19,7 +19,8 @@ const DEADLINE_BATCH_LIMIT = 200;
  * An order with an open dispute waits on no deadline (decision 088): it is no work for the cron either. A completed
  * order whose payout waits for the client's week to dispute the work waits on that week's end (decision 092), found
  * through its own partial index, not among every completed order. A delivered deposit order whose rest is due waits on
- * the payment deadline (decision 100).
+ * the payment deadline (decision 100), as does a paid order paid stage by stage whose reached stage's part is due (its
+ * unpaid stages' `payment` is JSON null, and its payment deadline is set only while a part is due; decision 101).
  */
 export const OVERDUE_ORDERS_SQL = `
   SELECT id FROM (
@@ -29,6 +30,8 @@ export const OVERDUE_ORDERS_SQL = `
         OR (order_progress_status = 'APPROVED' AND order_payment_status = 'DRAFT' AND payment_deadline <= ?1)
         OR (order_progress_status = 'DELIVERED' AND completion_deadline <= ?1)
         OR (order_progress_status = 'DELIVERED' AND deposit IS NOT NULL AND paid_rest IS NULL AND payment_deadline <= ?1)
+        OR (order_progress_status = 'APPROVED' AND order_payment_status = 'COMPLETED' AND payment_deadline <= ?1
+          AND EXISTS (SELECT 1 FROM json_each(stages) s WHERE json_type(s.value, '$.payment') = 'null'))
         OR (order_progress_status = 'APPROVED' AND order_payment_status = 'COMPLETED'
           AND EXISTS (SELECT 1 FROM json_each(stages) s
             WHERE json_extract(s.value, '$.status') = 'IN_REVIEW' AND json_extract(s.value, '$.reviewDeadline') <= ?1)))

@@ -158,7 +158,7 @@ function factsOf(row: Row): OrderViewFacts {
     // Paying in parts (decision 100): the deposit's terms, the rest once paid, why its charge failed, a kept deposit.
     deposit: o.deposit ?? null,
     paidRest: o.paidRest ?? null,
-    restFailure: o.restFailure ?? null,
+    partFailure: o.partFailure ?? null,
     keptDeposit: o.keptDeposit ?? null,
   };
 }

@@ -119,7 +119,7 @@ export function transitionStatements({
       next.rushDays ?? null,
       next.deposit ? JSON.stringify(next.deposit) : null,
       next.paidRest ? JSON.stringify(next.paidRest) : null,
-      next.restFailure ?? null,
+      next.partFailure ?? null,
       next.keptDeposit ?? null,
       version,
       now,

@@ -18,6 +18,7 @@ import Stripe from "stripe";
 import { sellerTransferAmount, shareInSettlementCurrency, type MinorUnits } from "../../domain/money";
 import type { MoneyEffect, OrderState } from "../domain/order-types";
 import { stageAmounts, stageTransferAmount } from "../domain/order-stages";
+import { paysByStage } from "../domain/order-parts";
 import {
   awardTransferIdempotencyKey,
   keptDepositTransferIdempotencyKey,
@@ -55,16 +56,14 @@ const CLAIM_MS = 60_000;
 async function paidTransactions(d1: D1Database, orderId: string) {
   const { results } = await d1
     .prepare(
-      `SELECT t.id, t.amount, t.currency_id, ${feeNumeratorsOf("t.id")} AS fee_numerators FROM payment_transactions t
+      `SELECT t.id, t.amount, t.currency_id, t.stripe_payment_intent_id AS intent_id,
+       ${feeNumeratorsOf("t.id")} AS fee_numerators FROM payment_transactions t
        WHERE t.order_id = ? AND t.transaction_status = 'COMPLETED' ORDER BY t.paid_at, t.created_at`,
     )
     .bind(orderId)
-    .all<{ id: string; amount: number; currency_id: string; fee_numerators: string }>();
+    .all<{ id: string; amount: number; currency_id: string; intent_id: string | null; fee_numerators: string }>();
   return results.map((paid) => ({ ...paid, feeNumerators: feeNumeratorsFrom(paid.fee_numerators) }));
 }
-
-/** The order's first paid transaction (the whole total, or a deposit order's deposit); null when the order has none. */
-const paidTransaction = async (d1: D1Database, orderId: string) => (await paidTransactions(d1, orderId))[0] ?? null;
 
 /** A HELD payout row, written once: a replayed projection or a second approval finds its idempotency key taken. */
 function payoutRow(
@@ -135,20 +134,27 @@ async function payoutOnCompletion(
  * The payout rows of stages just approved (decision 073), written with their event: each stage's amount of the paid
  * total (order-stages.ts `stageAmounts`) less the fee on it, with the fee numerators frozen on the transaction. One
  * stage at a time by the client or its review deadline; every stage left at once by a dispute released (decision 088).
+ * An order paid stage by stage (decision 101) pays each stage from its own charge; a stage never paid (a dispute's
+ * release approved it) sends nothing.
  */
 async function payoutOnStageApprovals(
   d1: D1Database,
-  order: { orderId: string; sellerUserAccountId: string; stages: OrderState["stages"] },
+  order: { orderId: string; sellerUserAccountId: string; stages: OrderState["stages"]; priceAmount: number | null },
   stageIndexes: readonly number[],
   now: number,
 ): Promise<SqlStatement[]> {
   if (stageIndexes.length === 0) return [];
-  const paid = await paidTransaction(d1, order.orderId);
-  if (!paid) return [];
-  const amounts = stageAmounts(paid.amount, order.stages);
+  const transactions = await paidTransactions(d1, order.orderId);
+  const byStage = paysByStage(order);
+  const amounts = byStage
+    ? stageAmounts(order.priceAmount ?? 0, order.stages)
+    : stageAmounts(transactions[0]?.amount ?? 0, order.stages);
+  const chargeOf = (stageIndex: number) =>
+    byStage ? transactions.find((t) => t.intent_id === order.stages[stageIndex]?.payment?.intentId) : transactions[0];
   return stageIndexes.flatMap((stageIndex) => {
     const stageAmount = amounts[stageIndex];
-    if (stageAmount === undefined) return [];
+    const paid = chargeOf(stageIndex);
+    if (stageAmount === undefined || !paid) return [];
     return [
       payoutRow(
         {
@@ -173,11 +179,13 @@ async function payoutOnStageApprovals(
  */
 async function payoutOfKeptShare(
   d1: D1Database,
-  order: { orderId: string; sellerUserAccountId: string },
+  order: { orderId: string; sellerUserAccountId: string; stages: OrderState["stages"] },
   share: { amount: number; idempotencyKey: string },
   now: number,
 ): Promise<SqlStatement[]> {
-  const paid = await paidTransaction(d1, order.orderId);
+  // Paid stage by stage (decision 101), what was at stake is the last stage's part: its own charge pays the share.
+  const transactions = await paidTransactions(d1, order.orderId);
+  const paid = paysByStage(order) ? transactions.at(-1) : transactions[0];
   if (!paid || share.amount <= 0) return [];
   return [
     payoutRow(
@@ -214,7 +222,7 @@ export async function payoutStatements(
   },
 ): Promise<SqlStatement[]> {
   const { orderId, sellerUserAccountId, before, next, money, now } = transition;
-  const order = { orderId, sellerUserAccountId, stages: next.stages };
+  const order = { orderId, sellerUserAccountId, stages: next.stages, priceAmount: next.priceAmount };
   const newlyApproved = next.stages.flatMap((s, i) =>
     s.status === "APPROVED" && before.stages[i]?.status !== "APPROVED" ? [i] : [],
   );
