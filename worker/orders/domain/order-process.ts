@@ -417,7 +417,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     on: "markPaid",
     actor: "system",
     from: ["APPROVED_UNPAID"],
-    when: (o, { payment }) => o.progress === "APPROVED" && takes(o, payment),
+    when: (o, { payment }) => o.progress === "APPROVED" && o.payment !== "COMPLETED" && takes(o, payment),
     to: "APPROVED_PAID",
     event: "PAID",
     // A payment is the buyer's act even when the system records it.
