@@ -116,11 +116,14 @@ async function readLedger(
   ]);
   const row = orderRows.results[0] as unknown as OrderRow | undefined;
   if (!row) return null;
-  // Paying in parts (decision 100): what the client was due to have paid, and a deposit kept when they walked away.
+  // Paying in parts: what the client was due to have paid (a deposit order's parts, decision 100; the stages paid so
+  // far of an order paid stage by stage, 101), and a deposit kept when they walked away.
+  const stages = parseStages(row.stages);
   const parts = {
     progress: row.progress,
     payment: row.payment,
     priceAmount: row.price_amount,
+    stages,
     ...depositColumnsOf(row),
   };
   const feeNumerators = feeNumeratorsFrom(row.fee_numerators);
@@ -138,7 +141,7 @@ async function readLedger(
     transferCurrency: null,
     settled: null,
     feeAmount: row.paid_amount === null ? 0 : row.paid_amount - sellerTransferAmount(row.paid_amount, feeNumerators),
-    stages: parseStages(row.stages),
+    stages,
     feeNumerators,
     awardedAmount: awardedAmount({ dispute }),
     paidAmount: paidTotal(parts),

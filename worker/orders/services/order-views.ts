@@ -12,7 +12,7 @@ import { asCurrencyCode, type CurrencyCode } from "../../domain/currency";
 import { MISSING_TEXT, pickText, type TextRow } from "../../domain/localized-text";
 import { amountBreakdown, type AmountBreakdown } from "../../domain/money";
 import { orderMoneyStory, type OrderMoneyStory } from "../domain/order-money-story";
-import { restDue } from "../domain/order-parts";
+import { paysByStage, restDue } from "../domain/order-parts";
 import { progressOfFilter, type OrderFacts, type OrderListFilter, type OrderSide } from "../domain/order-display";
 import type { FileDetails } from "../../media/domain/file-details";
 import { parseMediaKey } from "../../media/domain/media-keys";
@@ -484,7 +484,8 @@ export async function getOrderDetail(
   const orderId = String(row.id);
   const staged = parseStages(row.stages).length > 0;
   const facts = factsOf(row);
-  const deposit = Boolean(facts.deposit);
+  // Paid in parts (a deposit, decision 100; stage by stage, 101): the order's charges read as one status.
+  const inParts = Boolean(facts.deposit) || paysByStage(facts);
   // The client takes no delivered file while the rest is due: none is signed for them (media access refuses them).
   const filesHeldForRest = side === "buyer" && restDue(facts);
   // The previews (stage-previews.ts, signed URLs) are read beside the batch, only for a staged order.
@@ -526,7 +527,7 @@ export async function getOrderDetail(
     d1
       .prepare(
         `SELECT
-           ${deposit ? PAID_CHARGES_STATUS : LATEST_TRANSACTION_STATUS} AS transaction_status,
+           ${inParts ? PAID_CHARGES_STATUS : LATEST_TRANSACTION_STATUS} AS transaction_status,
            ${feeNumeratorsOf("(SELECT id FROM payment_transactions WHERE order_id = ?1 ORDER BY created_at DESC LIMIT 1)")} AS fee_numerators,
            ${PRICE_BOOK_COLUMNS}`,
       )
@@ -836,9 +837,9 @@ const LATEST_TRANSACTION_STATUS =
   "(SELECT transaction_status FROM payment_transactions WHERE order_id = ?1 ORDER BY created_at DESC LIMIT 1)";
 
 /**
- * A deposit order's charges read as one status (decision 100; ?1: the order's id): the deposit's and the rest's
+ * An order's charges paid in parts read as one status (decision 100 and 101; ?1: the order's id): the parts'
  * transactions that took money, REFUNDED once all are, PARTIALLY_REFUNDED once one is, else COMPLETED; before any
- * took money, the latest's. The latest alone was the rest's, PENDING or CANCELED, while the deposit had been paid.
+ * took money, the latest's. The latest alone was a later part's, PENDING or CANCELED, while the first had been paid.
  */
 const PAID_CHARGES_STATUS = `(SELECT CASE
     WHEN count(*) = 0 THEN ${LATEST_TRANSACTION_STATUS}
