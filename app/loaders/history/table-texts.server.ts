@@ -59,6 +59,7 @@ export function tableTexts(): TableTexts {
         held: m.history_stage_state_held(),
         refunded: m.history_stage_state_refunded(),
         split: m.history_stage_state_split(),
+        unpaid: m.history_stage_state_unpaid(),
       },
       fee: m.history_stage_fee(),
       transferred: m.history_stage_payout_transferred(),

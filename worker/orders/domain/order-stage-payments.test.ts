@@ -9,6 +9,7 @@ import { byStageFits, dueAmount, firstPartAmount, paidParts, paidTotal, paysBySt
 import { DEADLINES } from "./order-process";
 import { dueReminders } from "./order-reminders";
 import { stageAmounts, stagesOfPlan } from "./order-stages";
+import { stageMoney } from "./stage-money";
 import type { OrderState, PaymentRef } from "./order-types";
 import { DAY, T0, approved, order, paid } from "./order-test-states";
 
@@ -175,6 +176,24 @@ describe("ending an order paid stage by stage", () => {
     expect(amountAtStake(paidTotal(o), o.priceAmount!, o.stages)).toBe(3_000);
     const due = secondDue();
     expect(amountAtStake(paidTotal(due), due.priceAmount!, due.stages)).toBe(0);
+  });
+});
+
+describe("the histories' stages", () => {
+  it("tell a stage whose part was never charged from one whose money was held or refunded", () => {
+    const o = accepted(
+      decide(secondCharging(), { type: "deadlinePassed" }, "system", LATER + DEADLINES.paymentMs),
+    ).next;
+    expect(stageMoney(o.priceAmount!, o.stages, [], "refunded").map((s) => s.state)).toEqual([
+      "released",
+      "unpaid",
+      "unpaid",
+    ]);
+    expect(stageMoney(10_000, secondPaid().stages, [], "held").map((s) => s.state)).toEqual([
+      "released",
+      "held",
+      "unpaid",
+    ]);
   });
 });
 

@@ -10,9 +10,10 @@ import { stageAmounts, stageTransferAmount, type OrderStage } from "./order-stag
 /**
  * Where a stage's money is: `released` (approved: the creator's, held or transferred by its payout), `held` (paid, the
  * stage not approved yet: on the platform), `refunded` (the order was canceled before the stage was approved), `split`
- * (the stage was not approved when an admin split what was at stake between the two: decision 088).
+ * (the stage was not approved when an admin split what was at stake between the two: decision 088), `unpaid` (a stage of
+ * an order paid stage by stage whose own part was never charged: no money of it moved; decision 101).
  */
-export type StageMoneyState = "released" | "held" | "refunded" | "split";
+export type StageMoneyState = "released" | "held" | "refunded" | "split" | "unpaid";
 
 export interface StageMoney {
   index: number;
@@ -31,7 +32,7 @@ export function stageMoney(
   total: number,
   stages: readonly OrderStage[],
   feeNumerators: readonly number[],
-  unapproved: Exclude<StageMoneyState, "released">,
+  unapproved: Exclude<StageMoneyState, "released" | "unpaid">,
 ): StageMoney[] {
   const amounts = stageAmounts(total, stages);
   return stages.map((stage, index) => {
@@ -43,7 +44,7 @@ export function stageMoney(
       amount,
       feeAmount: splitTotal(amount, feeNumerators).feeAmount,
       releaseAmount: stageTransferAmount(amount, feeNumerators),
-      state: stage.status === "APPROVED" ? "released" : unapproved,
+      state: stage.payment === null ? "unpaid" : stage.status === "APPROVED" ? "released" : unapproved,
     };
   });
 }
