@@ -1,6 +1,7 @@
-// A deposit order's parts on the Payment tab (issue 63, decision 100): the deposit and the rest, each with its amount
-// and where it stands, under the deposit's terms; and, while the rest is due, the client's notice of why it waits for
-// them. Worded by the loader (order-parts-texts.server.ts).
+// An order's parts on the Payment tab (issue 63, decisions 100 and 101): the deposit and the rest, or each stage's part
+// of an order paid stage by stage, each with its amount and where it stands, under the terms they are paid by; and,
+// while a later part is due, the client's notice of why it waits for them. Worded by the loader
+// (order-parts-texts.server.ts).
 import type { OrderPartsTexts } from "#app/loaders/orders/order-parts-texts.server";
 
 const STATUS_CLASS: Record<OrderPartsTexts["parts"][number]["status"], string> = {
@@ -43,8 +44,11 @@ export function OrderParts({ parts }: { parts: OrderPartsTexts }) {
   );
 }
 
-/** The client's notice while the rest is due: the bank wants them, the card was declined, or the charge is under way. */
-export function RestDueNotice({ text }: { text: string }) {
+/**
+ * The client's notice while a later part (the rest, a stage's) is due: the bank wants them, the card was declined, or
+ * the charge is under way.
+ */
+export function PartDueNotice({ text }: { text: string }) {
   return (
     <p
       role="status"

@@ -29,7 +29,7 @@ import { CheckedInput } from "#app/components/form/checked-input";
 import { useTextReading } from "#app/components/translation/use-text-reading";
 import type { PriceLineText } from "#app/loaders/orders/order-price-texts.server";
 import type { OrderPartsTexts } from "#app/loaders/orders/order-parts-texts.server";
-import { OrderParts, RestDueNotice } from "./order-parts";
+import { OrderParts, PartDueNotice } from "./order-parts";
 
 function Row({
   label,
@@ -205,7 +205,8 @@ function PriceLines({ heading, lines }: { heading: string; lines: PriceLineText[
 /**
  * `payFocus`: how many times the summary's Pay was pressed; each press brings the Pay section into view and focus.
  * `priceLines`: the lines and their heading from the loader; null for an order from before the lines were kept.
- * `parts`: a deposit order's parts, its rest due notice and the rest's Pay words (decision 100); null otherwise.
+ * `parts`: an order's parts (a deposit and its rest, decision 100; each stage's, 101), the notice of a later part due
+ * and its Pay words; null for an order paid at once.
  */
 export function OrderPayment({
   order,
@@ -261,15 +262,15 @@ export function OrderPayment({
           <p className="text-sm text-zinc-800 dark:text-zinc-200">{m.orders_refunded_notice()}</p>
         )
       )}
-      {/* Why the rest waits for the client (decision 100), right above the Pay that pays it. */}
-      {parts?.restDue && <RestDueNotice text={parts.restDue} />}
+      {/* Why a later part waits for the client (decisions 100, 101), right above the Pay that pays it. */}
+      {parts?.partDue && <PartDueNotice text={parts.partDue} />}
       {order.side === "buyer" && buyerMayPay(order.facts) && (
         <PayButton
           order={order}
           cards={cards}
           cardEntry={cardEntry}
           payFocus={payFocus}
-          restPay={parts?.restPay ?? null}
+          partPay={parts?.partPay ?? null}
         />
       )}
     </div>
@@ -289,14 +290,14 @@ function PayButton({
   cards,
   cardEntry,
   payFocus,
-  restPay,
+  partPay,
 }: {
   order: OrderDetail;
   cards: PaymentAccountMethod[];
   cardEntry: CardEntry;
   payFocus: number;
-  /** A deposit order's rest (decision 100): the button's words and the amount it pays. */
-  restPay: OrderPartsTexts["restPay"];
+  /** A later part due (a deposit order's rest, decision 100; a stage's part, 101): the button's words and its amount. */
+  partPay: OrderPartsTexts["partPay"];
 }) {
   const revalidator = useRevalidator();
   const section = useRef<HTMLElement>(null);
@@ -373,9 +374,9 @@ function PayButton({
           ))}
         </fieldset>
       )}
-      {restPay && (
+      {partPay && (
         <p className="text-sm font-semibold text-zinc-900 dark:text-zinc-100" data-testid="rest-amount">
-          {restPay.amount}
+          {partPay.amount}
         </p>
       )}
       {chosen ? (
@@ -406,7 +407,7 @@ function PayButton({
         disabled={!chosen || state !== "idle"}
         className="button-primary min-h-11 w-full disabled:cursor-not-allowed disabled:opacity-60"
       >
-        {state !== "idle" ? m.orders_paying() : (restPay?.label ?? m.orders_pay())}
+        {state !== "idle" ? m.orders_paying() : (partPay?.label ?? m.orders_pay())}
       </button>
       <ErrorText text={error} persistent />
       {(state === "redirecting" || state === "authenticating") && (

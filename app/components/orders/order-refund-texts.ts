@@ -5,6 +5,7 @@
 import { m } from "#app/paraglide/messages.js";
 import type { OrderMoneyStory } from "#worker/orders/domain/order-money-story";
 import { cancelRefund, refundOnCancel, type CancelRefund } from "#worker/orders/domain/order-refunds";
+import { stageDue } from "#worker/orders/domain/order-parts";
 import type { OrderDetail } from "#worker/orders/services/order-views";
 import { showMoney } from "./order-format";
 
@@ -36,6 +37,15 @@ export function cancelPromptText(order: RefundTextOrder, now: number): string | 
   const outcome = refundOnCancel(order.facts, order.side, now);
   if (!outcome.allowed) return null;
   const { refund } = outcome;
+  // A cancel at a stage whose part is due (decision 101): that part is never charged, and the approved stages' shares,
+  // all that was paid, stay with the creator.
+  const stage = stageDue(order.facts);
+  if (stage !== null && refund.kind === "partial" && refund.amount === 0) {
+    const atStage = { n: String(stage + 1), kept: showMoney(refund.keptAmount, order.currencyCode) };
+    return order.side === "seller"
+      ? m.orders_cancel_confirm_at_stage_seller(atStage)
+      : m.orders_cancel_confirm_at_stage_buyer(atStage);
+  }
   // The client walking away from a deposit order under kept terms (decision 100): the deposit stays with the creator.
   if (refund.kind === "partial" && order.facts.deposit && order.side === "buyer")
     return m.orders_cancel_confirm_deposit_kept_buyer(splitOf(order, refund));
@@ -62,6 +72,12 @@ export function buyerCancelTexts(order: RefundTextOrder, now: number): { hint: s
   const outcome = refundOnCancel(order.facts, "buyer", now);
   if (!outcome.allowed) return null;
   const { refund } = outcome;
+  // The client stopping at a stage instead of paying its part (decision 101): nothing comes back.
+  const stage = stageDue(order.facts);
+  if (stage !== null && refund.kind === "partial" && refund.amount === 0) {
+    const atStage = { n: String(stage + 1), kept: showMoney(refund.keptAmount, order.currencyCode) };
+    return { hint: m.orders_stage_cancel_hint(atStage), label: m.orders_stage_cancel() };
+  }
   const late = order.facts.deliveryDeadline !== null && now > order.facts.deliveryDeadline;
   if (order.facts.deposit && !late) {
     if (refund.kind === "partial")
@@ -138,6 +154,8 @@ function partialRefundNote(order: RefundTextOrder, refund: CancelRefund & { kind
     return seller ? m.orders_refund_pending_partial_seller(split) : m.orders_refund_pending_partial_buyer(split);
   }
   if (order.facts.progress !== "APPROVED") return null;
+  // At a stage whose part is due nothing would go back (decision 101): the cancel's own words say what stays.
+  if (refund.amount === 0 && stageDue(order.facts) !== null) return null;
   return seller ? m.orders_refund_if_canceled_partial_seller(split) : m.orders_refund_if_canceled_partial_buyer(split);
 }
 

@@ -64,6 +64,16 @@ function StageItem({
             {item.share}
             {item.approximation && <> ({item.approximation})</>}
           </p>
+          {/* An order paid stage by stage (decision 101): the stage's own part and whether it is paid. */}
+          {item.part && (
+            <p
+              data-testid="stage-part"
+              data-status={item.part.status}
+              className="text-sm font-medium text-zinc-900 dark:text-zinc-100"
+            >
+              {item.part.text}
+            </p>
+          )}
         </div>
         <span
           data-testid="stage-state"
@@ -180,7 +190,7 @@ function StageMoves({ orderId, item }: { orderId: string; item: StageTimelineIte
   const posting = useIsPosting();
   const revalidator = useRevalidator();
   const grantHintId = useId();
-  const hasMoves = item.approve || item.revision || item.grant || item.postPreview;
+  const hasMoves = item.approve || item.revision || item.grant || item.postPreview || item.awaitsPayment;
   if (!hasMoves) return null;
   return (
     <div className="space-y-2">
@@ -210,6 +220,15 @@ function StageMoves({ orderId, item }: { orderId: string; item: StageTimelineIte
             {item.grant.hint}
           </p>
         </Form>
+      )}
+      {item.awaitsPayment && (
+        <p
+          role="status"
+          data-testid="stage-awaits-payment"
+          className="rounded-md border border-amber-600 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {item.awaitsPayment}
+        </p>
       )}
       {item.postPreview && (
         <StagePreviewUpload

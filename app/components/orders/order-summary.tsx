@@ -10,12 +10,10 @@ import type { OrderPanelTexts, OrderPost } from "#app/loaders/orders/order-panel
 import { StatusBadgeLabel } from "./status-badge";
 import { useTextReading } from "#app/components/translation/use-text-reading";
 
-// The creator's Approve with its deposit fields (decision 100) is its own chunk: only a creator's pending order shows it,
+// The creator's Approve with its deposit fields (decision 100) or its by-stage choice (101) is its own chunk: only a creator's pending order shows it,
 // and its field and money formatting would otherwise weigh on every order page (npm run bench:js). Server-rendered as
 // a plain form that posts without JavaScript; the chunk makes it live (the deposit preview) once loaded.
-const ApproveWithDeposit = lazy(() =>
-  import("./order-approve").then((module) => ({ default: module.ApproveWithDeposit })),
-);
+const ApproveWithParts = lazy(() => import("./order-approve").then((module) => ({ default: module.ApproveWithParts })));
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -46,9 +44,9 @@ export function OrderSummary({
   // A stage's move (Approve, a revision request) also takes its button away: the stages' statuses count too, and so
   // does a dispute opened or answered, whose form goes away (decision 088).
   // An answer to a request to move the delivery date takes its buttons away too (decision 090), and a deposit order's
-  // rest paid takes the Pay away (decision 100).
+  // rest paid, or a stage's part (decision 101), takes the Pay away (decision 100).
   const { dispute, extensionRequest, deliveryDeadline } = order.facts;
-  const state = `${order.facts.progress}-${order.facts.payment}-${order.facts.stages.map((s) => s.status).join()}-${dispute ? `${dispute.openedAt}-${dispute.answeredAt}-${dispute.settledAt}` : ""}-${deliveryDeadline}-${extensionRequest?.requestedAt ?? ""}-${order.facts.paidRest?.intentId ?? ""}`;
+  const state = `${order.facts.progress}-${order.facts.payment}-${order.facts.stages.map((s) => s.status).join()}-${dispute ? `${dispute.openedAt}-${dispute.answeredAt}-${dispute.settledAt}` : ""}-${deliveryDeadline}-${extensionRequest?.requestedAt ?? ""}-${order.facts.paidRest?.intentId ?? ""}-${order.facts.stages.map((s) => s.payment?.intentId ?? "").join()}`;
   const shownState = useRef(state);
   useEffect(() => {
     if (shownState.current === state) return;
@@ -165,16 +163,17 @@ function SellerButtons({
   seller: NonNullable<OrderPanelTexts["seller"]>;
 }) {
   const posting = useIsPosting();
-  const post = ({ intent, label, enabled, hint, caution, deposit }: OrderPost) => {
-    // Approve with its optional deposit (decision 100): its own form, which keeps what was typed when refused.
-    if (deposit)
+  const post = ({ intent, label, enabled, hint, caution, deposit, byStage }: OrderPost) => {
+    // Approve with its optional deposit (decision 100) or its choice to charge stage by stage (101): its own form,
+    // which keeps what was chosen when refused.
+    if (deposit || byStage)
       return (
-        <Suspense fallback={null}>
-          <ApproveWithDeposit
-            key={intent}
+        <Suspense key={intent} fallback={null}>
+          <ApproveWithParts
             orderId={order.id}
             post={{ intent, label, enabled, hint, caution }}
             deposit={deposit}
+            byStage={byStage}
           />
         </Suspense>
       );

@@ -20,8 +20,14 @@ import type { ApprovalSlots } from "#worker/orders/services/approval-slots";
 import { showDate, showDateTime, showMoney } from "#app/components/orders/order-format";
 import { orderLogLines } from "./order-log-texts.server";
 import { buyerCancelTexts, cancelPromptText } from "#app/components/orders/order-refund-texts";
-import { restDue } from "#worker/orders/domain/order-parts";
-import { depositFieldTexts, orderPartsTexts, type DepositFieldTexts } from "./order-parts-texts.server";
+import { paysByStage, restDue, stageDue } from "#worker/orders/domain/order-parts";
+import {
+  byStageFieldTexts,
+  depositFieldTexts,
+  orderPartsTexts,
+  type ByStageFieldTexts,
+  type DepositFieldTexts,
+} from "./order-parts-texts.server";
 import { stageTimelineTexts } from "./order-stage-texts.server";
 import { orderPriceLineTexts } from "./order-price-texts.server";
 import { licenceFact } from "#app/components/orders/licence-text";
@@ -54,8 +60,10 @@ export interface OrderPost {
   hint?: string;
   /** A warning above the button (Approve with every slot taken, decision 091), and the question it then asks first. */
   caution?: { note: string; confirm: string };
-  /** Approve's optional deposit (decision 100); absent for an order with stages, which pays stage by stage. */
+  /** Approve's optional deposit (decision 100); absent for an order with stages. */
   deposit?: DepositFieldTexts;
+  /** Approve's choice to charge a plan of two stages or more stage by stage (decision 101); absent otherwise. */
+  byStage?: ByStageFieldTexts;
 }
 
 const SLOTS_NOTES: Record<ApprovalSlots["scope"], typeof m.approval_slots_overall> = {
@@ -70,6 +78,12 @@ function slotsCaution(slots: ApprovalSlots) {
   return { note, confirm: m.approval_slots_confirm({ note }) };
 }
 
+/** The by-stage choice for Approve, when the plan can be paid so (decision 101). */
+function withByStage(order: OrderDetail): { byStage?: ByStageFieldTexts } {
+  const byStage = byStageFieldTexts(order);
+  return byStage ? { byStage } : {};
+}
+
 function sellerTexts(order: OrderDetail, slots: ApprovalSlots | null) {
   const actions = sellerActions(order.facts);
   const posts: OrderPost[] = [];
@@ -81,6 +95,7 @@ function sellerTexts(order: OrderDetail, slots: ApprovalSlots | null) {
       hint: m.orders_approve_price_hint(),
       ...(slots && { caution: slotsCaution(slots) }),
       ...(order.facts.stages.length === 0 && { deposit: depositFieldTexts(order) }),
+      ...withByStage(order),
     });
   if (actions.deliver.shown)
     posts.push({
@@ -107,16 +122,25 @@ function sellerTexts(order: OrderDetail, slots: ApprovalSlots | null) {
  * (issue 33: the step said Payment while Pay hid in a tab).
  */
 function buyerTexts(order: OrderDetail, now: number) {
-  if (buyerMayPay(order.facts))
+  if (buyerMayPay(order.facts)) {
+    const stage = stageDue(order.facts);
     return {
       waiting: null,
-      lateCancel: null,
-      // A delivered deposit order's rest (decision 100) is paid the same way, named as what it is.
+      // The client of an order paid stage by stage may stop at a stage instead of paying it (decision 101).
+      lateCancel: stage === null ? null : buyerCancelTexts(order, now),
+      // A delivered deposit order's rest (decision 100), or a reached stage's part (101), is paid the same way, named
+      // as what it is.
       pay: {
-        label: restDue(order.facts) ? m.orders_review_and_pay_rest() : m.orders_review_and_pay(),
+        label:
+          stage !== null
+            ? m.orders_review_and_pay_stage({ n: String(stage + 1) })
+            : restDue(order.facts)
+              ? m.orders_review_and_pay_rest()
+              : m.orders_review_and_pay(),
         hint: m.orders_review_and_pay_hint(),
       },
     };
+  }
   // No waiting label when the move is the client's (a stage's preview to review, in the timeline); the late cancel (or
   // a deposit order's cancel before delivery) stays offered all the same.
   const waiting = buyerWaiting(order.facts);
@@ -134,6 +158,19 @@ function deadlineText(deadline: number, facts: OrderDetail["facts"]): string {
   return deadline === facts.deliveryDeadline && original !== null && original !== deadline
     ? m.extensions_moved_date({ date: showDateTime(deadline), original: showDateTime(original) })
     : showDateTime(deadline);
+}
+
+/**
+ * The payment step of a later part: a delivered deposit order's is its rest's (decision 100); a reached stage's is
+ * that stage's, which the creator waits on (decision 101). Null for any other step.
+ */
+function paymentStepText(step: ReturnType<typeof nextStep>, order: OrderDetail): string | null {
+  if (step.step !== "payment") return null;
+  if (restDue(order.facts)) return m.orders_step_rest_payment();
+  const stage = stageDue(order.facts);
+  if (stage === null) return null;
+  const n = { n: String(stage + 1) };
+  return order.side === "seller" ? m.orders_step_stage_payment_seller(n) : m.orders_step_stage_payment_buyer(n);
 }
 
 /**
@@ -170,8 +207,7 @@ export function orderPanelTexts(order: OrderDetail, now: number, slots: Approval
     counterpart: order.counterpart ? counterpartText(order.side, order.counterpart.name) : null,
     submitted: `${m.orders_submitted_at()}: ${showDateTime(order.facts.submittedAt)}`,
     nextStepHeading: m.orders_next_step(),
-    // A delivered deposit order's payment is its rest's (decision 100).
-    step: step.step === "payment" && restDue(order.facts) ? m.orders_step_rest_payment() : stepText(step, order.side),
+    step: paymentStepText(step, order) ?? stepText(step, order.side),
     stepFacts,
     facts: [
       // The service details' category (spec section 5's optional categoryCode), for both parties, when it has one.
@@ -190,6 +226,8 @@ export function orderPanelTexts(order: OrderDetail, now: number, slots: Approval
             },
           ]
         : []),
+      // An order paid stage by stage (decision 101), once approved so.
+      ...(paysByStage(order.facts) ? [{ label: m.orders_deposit_fact_label(), value: m.orders_by_stage_fact() }] : []),
       ...(licence ? [licence] : []),
     ],
     seller: order.side === "seller" ? sellerTexts(order, slots) : null,

@@ -1,10 +1,19 @@
-// A deposit order's words (issue 63, decision 100), made by the order pages' loader: the Approve form's deposit
-// fields, and the Payment tab's parts list, the rest due notice, the rest's Pay and the files held until it is paid.
+// The words of an order paid in parts (issue 63, decisions 100 and 101), made by the order pages' loader: the Approve
+// form's deposit fields or its choice to charge stage by stage, and the Payment tab's parts list (a deposit and its
+// rest, or each stage's part), the notice of a later part due, its Pay and the files held until the rest is paid.
 // Where each part stands is the domain's (order-parts-display.ts); these only word it.
 import { m } from "#app/paraglide/messages.js";
 import { showMoney } from "#app/components/orders/order-format";
-import { orderParts, type PartStatus } from "#worker/orders/domain/order-parts-display";
-import { DEPOSIT_PERCENT_MAX, DEPOSIT_PERCENT_MIN, partsOf, restDue } from "#worker/orders/domain/order-parts";
+import { orderParts, type OrderPart, type PartStatus } from "#worker/orders/domain/order-parts-display";
+import {
+  byStageFits,
+  DEPOSIT_PERCENT_MAX,
+  DEPOSIT_PERCENT_MIN,
+  dueAmount,
+  laterPartDue,
+  stageDue,
+} from "#worker/orders/domain/order-parts";
+import { stageAmounts } from "#worker/orders/domain/order-stages";
 import type { OrderDetail } from "#worker/orders/services/order-views";
 
 /** The Approve form's deposit: its fields' words, its bounds, and the total the browser previews the parts of. */
@@ -42,7 +51,39 @@ export function depositFieldTexts(order: Pick<OrderDetail, "priceAmount" | "curr
   };
 }
 
-const PART_LABELS = { deposit: m.orders_part_deposit, rest: m.orders_part_rest } as const;
+/**
+ * The Approve form's choice for a plan of two stages or more (decision 101): the whole total now, or each stage charged
+ * when it starts, with the first stage's amount the client pays now. Null when the plan cannot be paid stage by stage.
+ */
+export interface ByStageFieldTexts {
+  legend: string;
+  atOnce: string;
+  byStage: string;
+  hint: string;
+  /** The refusal's words, shown when the approval stage by stage comes back refused (the page's posts are unworded). */
+  refused: string;
+}
+
+export function byStageFieldTexts(order: Pick<OrderDetail, "currencyCode" | "facts">): ByStageFieldTexts | null {
+  const { priceAmount, stages } = order.facts;
+  if (stages.length < 2 || priceAmount === null || !byStageFits(priceAmount, stages)) return null;
+  const first = stageAmounts(priceAmount, stages)[0]!;
+  return {
+    legend: m.orders_by_stage_legend(),
+    atOnce: m.orders_by_stage_at_once(),
+    byStage: m.orders_by_stage_choice(),
+    hint: m.orders_by_stage_hint({ amount: showMoney(first, order.currencyCode) }),
+    refused: m.order_server_error_by_stage_invalid(),
+  };
+}
+
+/** A part's name: the deposit, the rest, or "Stage 2" of an order paid stage by stage. */
+function partLabel(part: OrderPart["part"]): string {
+  if (part === "deposit") return m.orders_part_deposit();
+  if (part === "rest") return m.orders_part_rest();
+  return m.orders_part_stage({ n: part.slice("stage-".length) });
+}
+
 const STATUS_LABELS: Record<PartStatus, () => string> = {
   paid: m.orders_part_status_paid,
   due: m.orders_part_status_due,
@@ -52,15 +93,24 @@ const STATUS_LABELS: Record<PartStatus, () => string> = {
   unpaid: m.orders_part_status_unpaid,
 };
 
-/** What the client reads above the rest's Pay: why the off-session charge did not go through, or that it is under way. */
-function restDueText(order: OrderDetail): string {
+/** A part's status as the parts list says it: a stage's upcoming part falls due when its stage starts, not at delivery. */
+export function partStatusLabel(status: PartStatus, byStage: boolean): string {
+  return byStage && status === "upcoming" ? m.orders_part_status_upcoming_stage() : STATUS_LABELS[status]();
+}
+
+/**
+ * What the client reads above the later part's Pay: why the off-session charge did not go through, or that it is under
+ * way; of the rest, or of the stage reached (`stage`, 0-based).
+ */
+function partDueText(order: OrderDetail, stage: number | null): string {
+  const n = { n: String((stage ?? 0) + 1) };
   switch (order.facts.partFailure) {
     case "authentication_required":
-      return m.orders_rest_due_authentication();
+      return stage === null ? m.orders_rest_due_authentication() : m.orders_stage_due_authentication(n);
     case "declined":
-      return m.orders_rest_due_declined();
+      return stage === null ? m.orders_rest_due_declined() : m.orders_stage_due_declined(n);
     default:
-      return m.orders_rest_charging();
+      return stage === null ? m.orders_rest_charging() : m.orders_stage_charging(n);
   }
 }
 
@@ -71,32 +121,40 @@ function termsText(order: OrderDetail, percent: number, refundable: boolean): st
   return refundable ? m.orders_deposit_terms_refundable_buyer(values) : m.orders_deposit_terms_kept_buyer(values);
 }
 
-/** The Payment tab's words of a deposit order; null for an order paid at once. */
+/** The later part's Pay: the button's words and the amount it pays (the rest, or the reached stage's part). */
+function partPayText(order: OrderDetail, stage: number | null) {
+  const amount = showMoney(dueAmount(order.facts) ?? 0, order.currencyCode);
+  if (stage === null) return { label: m.orders_pay_rest(), amount: m.orders_pay_rest_amount({ amount }) };
+  const n = String(stage + 1);
+  return { label: m.orders_pay_stage({ n }), amount: m.orders_pay_stage_amount({ n, amount }) };
+}
+
+/** The Payment tab's words of an order paid in parts; null for an order paid at once. */
 export function orderPartsTexts(order: OrderDetail) {
   const parts = orderParts(order.facts);
   if (!parts) return null;
-  const due = restDue(order.facts);
+  const byStage = parts.kind === "byStage";
+  const due = laterPartDue(order.facts);
+  const stage = stageDue(order.facts);
   const buyer = order.side === "buyer";
   return {
-    heading: m.orders_parts_heading(),
-    terms: termsText(order, parts.terms.percent, parts.terms.refundable),
+    heading: byStage ? m.orders_parts_heading_by_stage() : m.orders_parts_heading(),
+    terms: byStage
+      ? buyer
+        ? m.orders_by_stage_terms_buyer()
+        : m.orders_by_stage_terms_seller()
+      : termsText(order, parts.terms.percent, parts.terms.refundable),
     parts: parts.parts.map(({ part, amount, status }) => ({
       part,
       status,
-      label: PART_LABELS[part](),
+      label: partLabel(part),
       amount: showMoney(amount, order.currencyCode),
-      statusLabel: STATUS_LABELS[status](),
+      statusLabel: partStatusLabel(status, byStage),
     })),
-    /** The client's notice above the rest's Pay while it is due. */
-    restDue: buyer && due ? restDueText(order) : null,
-    /** The Pay button's words and the amount it pays while the rest is due. */
-    restPay:
-      buyer && due
-        ? {
-            label: m.orders_pay_rest(),
-            amount: m.orders_pay_rest_amount({ amount: showMoney(partsOf(order.facts)!.rest, order.currencyCode) }),
-          }
-        : null,
+    /** The client's notice above the later part's Pay while it is due (a deposit order's rest, a stage's part). */
+    partDue: buyer && due ? partDueText(order, stage) : null,
+    /** The Pay button's words and the amount it pays while a later part is due. */
+    partPay: buyer && due ? partPayText(order, stage) : null,
   };
 }
 

@@ -9,6 +9,9 @@ import type { OrderDetail, OrderStageView } from "#worker/orders/services/order-
 import type { StagePreviewView } from "#worker/orders/services/stage-previews";
 import type { TextReading } from "#worker/domain/text-reading";
 import { showApproximation, showDateTime, showMoney } from "#app/components/orders/order-format";
+import { stageParts, type PartStatus } from "#worker/orders/domain/order-parts-display";
+import { paysByStage, stageDue } from "#worker/orders/domain/order-parts";
+import { partStatusLabel } from "./order-parts-texts.server";
 
 const STATE_LABELS: Record<StageState, (side: OrderDetail["side"]) => string> = {
   upcoming: m.orders_stage_state_upcoming,
@@ -46,6 +49,10 @@ export interface StageTimelineItem {
   /** The creator's moves: allow one more revision; post the stage's preview. */
   grant: { label: string; hint: string } | null;
   postPreview: boolean;
+  /** An order paid stage by stage (decision 101): the stage's own part, "¥5,000 · Paid", and where it stands. */
+  part: { status: PartStatus; text: string } | null;
+  /** The creator's word on the reached stage while its part is due: its preview waits for the client's payment. */
+  awaitsPayment: string | null;
 }
 
 function roundsOf(stage: OrderStageView) {
@@ -99,6 +106,8 @@ export function stageTimelineTexts(
 ): { heading: string; notesHeading: string; items: StageTimelineItem[] } | null {
   if (order.stages.length === 0) return null;
   const rows = stageRows(order.facts, order.side);
+  const parts = paysByStage(order.facts) ? stageParts(order.facts) : null;
+  const due = stageDue(order.facts);
   const items = order.stages.map((stage, index): StageTimelineItem => {
     const row = rows[index]!;
     const amount = stage.amount === null ? m.orders_not_set() : showMoney(stage.amount, order.currencyCode);
@@ -144,6 +153,16 @@ export function stageTimelineTexts(
         ? { label: m.orders_stage_grant_revision(), hint: m.orders_stage_grant_hint(counts) }
         : null,
       postPreview: row.seller.postPreview,
+      part: parts
+        ? {
+            status: parts[index]!.status,
+            text: m.orders_stage_part({
+              amount: showMoney(parts[index]!.amount, order.currencyCode),
+              status: partStatusLabel(parts[index]!.status, true),
+            }),
+          }
+        : null,
+      awaitsPayment: order.side === "seller" && due === index ? m.order_server_error_stage_unpaid() : null,
     };
   });
   return { heading: m.orders_stages_heading(), notesHeading: m.orders_stage_notes_heading(), items };

@@ -407,3 +407,41 @@ describe("a deposit order (decision 100)", () => {
     expect(buyerMayCancelLate(restDue, T0)).toBe(false);
   });
 });
+
+describe("an order paid stage by stage (decision 101)", () => {
+  const first = { intentId: "pi_1", amount: 3_000, currency: "JPY" };
+  const second = { intentId: "pi_2", amount: 4_000, currency: "JPY" };
+  const byStage = plan.map((stage) => ({ ...stage, payment: null }));
+  // Stage 1 paid and approved: stage 2's part falls due, with its own payment deadline.
+  const stageDue: OrderFacts = {
+    ...paidStaged([approved({ ...byStage[0]!, payment: first }, "buyer"), byStage[1]!, byStage[2]!]),
+    paymentDeadline: T0 + 60,
+  };
+  const stagePaid = paidStaged([
+    approved({ ...byStage[0]!, payment: first }, "buyer"),
+    { ...byStage[1]!, payment: second },
+    byStage[2]!,
+  ]);
+
+  it("asks the client to pay the reached stage: Pay, the payment step with its deadline, no waiting label", () => {
+    expect(buyerMayPay(stageDue)).toBe(true);
+    expect(buyerWaiting(stageDue)).toBeNull();
+    expect(nextStep(stageDue)).toEqual({
+      step: "payment",
+      shownTime: { kind: "approved", at: T0 + 10 },
+      deadline: T0 + 60,
+    });
+  });
+
+  it("holds the creator's Post preview until the part is paid, then offers it", () => {
+    expect(stageRows(stageDue, "seller")[1]!.seller.postPreview).toBe(false);
+    expect(stageRows(stagePaid, "seller")[1]!.seller.postPreview).toBe(true);
+    expect(nextStep(stagePaid).step).toBe("stage_preview");
+    expect(buyerMayPay(stagePaid)).toBe(false);
+  });
+
+  it("lets the client stop at the due stage, and not while the stage they paid is under way", () => {
+    expect(buyerMayCancelLate(stageDue, T0)).toBe(true);
+    expect(buyerMayCancelLate(stagePaid, T0)).toBe(false);
+  });
+});

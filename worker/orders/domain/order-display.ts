@@ -216,8 +216,11 @@ export function orderTabs(side: OrderSide, progress: OrderProgress): OrderTab[] 
   ];
 }
 
-/** A deposit order's terms and the rest's payment (decision 100): what its payment rows' guards read. */
-type DepositFacts = Pick<OrderFacts, "deposit" | "paidRest">;
+/**
+ * A deposit order's terms and the rest's payment (decision 100), and the stages whose own parts an order paid stage by
+ * stage owes (decision 101): what its payment and cancel rows' guards read.
+ */
+type DepositFacts = Pick<OrderFacts, "deposit" | "paidRest"> & Partial<Pick<OrderFacts, "stages">>;
 
 /** The buyer's disabled waiting label of spec section 4, when the next move is the creator's. */
 export type BuyerWaiting =
@@ -247,7 +250,8 @@ export const buyerMayCancelLate = (
 ) => cancelRefusal(o, "buyer", now) === null;
 
 /**
- * May the buyer pay now (spec section 4: APPROVED, unpaid; or a delivered deposit order's rest, decision 100)? The
+ * May the buyer pay now (spec section 4: APPROVED, unpaid; a delivered deposit order's rest, decision 100; or the part
+ * of the stage an order paid stage by stage has reached, decision 101)? The
  * startPayment row's from-states and guards, as `paymentBlock` reads them for the Order object. The Pay button also
  * needs a saved card.
  */

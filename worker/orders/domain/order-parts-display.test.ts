@@ -108,3 +108,66 @@ describe("a deposit order's money story (orderMoneyStory)", () => {
     expect(story({ ...canceled, deposit: refundable }).creator.amount).toBe(0);
   });
 });
+
+describe("an order paid stage by stage: each stage's part", () => {
+  const stage = (
+    payment: { intentId: string; amount: number; currency: string } | null,
+    approvedAt: number | null,
+  ) => ({
+    title: "Stage",
+    sharePercent: 50,
+    includedRevisions: 0,
+    status: approvedAt === null ? ("PENDING" as const) : ("APPROVED" as const),
+    extraRevisions: 0,
+    revisionsUsed: 0,
+    previewedAt: null,
+    reviewDeadline: null,
+    approvedAt,
+    approvedBy: approvedAt === null ? null : ("buyer" as const),
+    payment,
+  });
+  const first = { intentId: "pi_1", amount: 5_000, currency: "JPY" };
+  const second = { intentId: "pi_2", amount: 5_000, currency: "JPY" };
+  const byStage = { ...approved, deposit: null, stages: [stage(null, null), stage(null, null)] };
+  const stageStatuses = (o: Parameters<typeof orderParts>[0]) =>
+    orderParts(o)!.parts.map((p) => [p.part, p.amount, p.status]);
+
+  it("are none for a plan paid at once (its stages carry no charge of their own)", () => {
+    const { payment: _, ...atOnce } = stage(null, null);
+    expect(orderParts({ ...paid, deposit: null, stages: [atOnce, atOnce] })).toBeNull();
+  });
+
+  it("follow the order: the first due, then paid with the second upcoming, due once the first is approved, then paid", () => {
+    expect(orderParts(byStage)!.kind).toBe("byStage");
+    expect(stageStatuses(byStage)).toEqual([
+      ["stage-1", 5_000, "due"],
+      ["stage-2", 5_000, "upcoming"],
+    ]);
+    const working = { ...byStage, payment: "COMPLETED" as const, stages: [stage(first, null), stage(null, null)] };
+    expect(stageStatuses(working)).toEqual([
+      ["stage-1", 5_000, "paid"],
+      ["stage-2", 5_000, "upcoming"],
+    ]);
+    const reached = { ...working, stages: [stage(first, T0), stage(null, null)] };
+    expect(stageStatuses(reached)).toEqual([
+      ["stage-1", 5_000, "paid"],
+      ["stage-2", 5_000, "due"],
+    ]);
+    expect(stageStatuses({ ...reached, stages: [stage(first, T0), stage(second, null)] })).toEqual([
+      ["stage-1", 5_000, "paid"],
+      ["stage-2", 5_000, "paid"],
+    ]);
+  });
+
+  it("once canceled: an approved stage stays paid, a paid one not approved is refunded, one never reached unpaid", () => {
+    const canceled = { ...byStage, payment: "COMPLETED" as const, progress: "CANCELED" as const };
+    expect(stageStatuses({ ...canceled, stages: [stage(first, T0), stage(null, null)] })).toEqual([
+      ["stage-1", 5_000, "paid"],
+      ["stage-2", 5_000, "unpaid"],
+    ]);
+    expect(stageStatuses({ ...canceled, stages: [stage(first, T0), stage(second, null)] })).toEqual([
+      ["stage-1", 5_000, "paid"],
+      ["stage-2", 5_000, "refunded"],
+    ]);
+  });
+});
