@@ -6,7 +6,6 @@ import { m } from "#app/paraglide/messages.js";
 import { showMoney } from "#app/components/orders/order-format";
 import { orderParts, type OrderPart, type PartStatus } from "#worker/orders/domain/order-parts-display";
 import {
-  byStageFits,
   DEPOSIT_PERCENT_MAX,
   DEPOSIT_PERCENT_MIN,
   dueAmount,
@@ -53,7 +52,7 @@ export function depositFieldTexts(order: Pick<OrderDetail, "priceAmount" | "curr
 
 /**
  * The Approve form's choice for a plan of two stages or more (decision 101): the whole total now, or each stage charged
- * when it starts, with the first stage's amount the client pays now. Null when the plan cannot be paid stage by stage.
+ * when it starts, with the first stage's amount the client pays now. Null for a plan of one stage, or before a price.
  */
 export interface ByStageFieldTexts {
   legend: string;
@@ -66,7 +65,8 @@ export interface ByStageFieldTexts {
 
 export function byStageFieldTexts(order: Pick<OrderDetail, "currencyCode" | "facts">): ByStageFieldTexts | null {
   const { priceAmount, stages } = order.facts;
-  if (stages.length < 2 || priceAmount === null || !byStageFits(priceAmount, stages)) return null;
+  // A plan whose stages fall below a charge is still offered the choice: the approval's refusal says why (decision 101).
+  if (stages.length < 2 || priceAmount === null) return null;
   const first = stageAmounts(priceAmount, stages)[0]!;
   return {
     legend: m.orders_by_stage_legend(),
