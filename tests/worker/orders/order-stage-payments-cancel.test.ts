@@ -220,6 +220,32 @@ describe("races", () => {
     expect(await expectMoneyAgrees(order.id)).toMatchObject({ captured: 6_000, refunded: 0 });
   });
 
+  it("the creator's cancel and the approval that charges stage 2 at once: whichever wins, each charge refunded at most once and the money agrees", async () => {
+    for (let round = 0; round < 2; round++) {
+      const order = await byStageOrder();
+      const first = await payDue(order);
+      expect(await previewStage(order, 0)).toMatchObject({ status: "done" });
+      await Promise.all([approveStage(order, 0), cancelBy(order, "seller")]);
+      const state = await stateOf(order.id);
+      expect(state.progress).toBe("CANCELED");
+      const parts = await partsAtStripe(order.id);
+      if (state.stages[0]!.status === "APPROVED") {
+        // Approved first: stage 1 stays; stage 2's part, charged or not, is given back whole.
+        expect(parts[0]).toMatchObject({ captured: 3_000, refunded: 0 });
+        for (const part of parts.slice(1)) expect(part.refunded).toBe(part.captured);
+        expect((await stagePayoutsOf(order.id)).map((p) => [p.stage_index, p.intent_id])).toEqual([[0, first]]);
+      } else {
+        // Cancelled first: the stage under review was not approved, so all of stage 1's part goes back, nothing else
+        // was charged.
+        expect(parts).toEqual([{ status: "succeeded", amount: 3_000, captured: 3_000, refunded: 3_000 }]);
+        expect(await stagePayoutsOf(order.id)).toEqual([]);
+      }
+      for (const t of await transactionsOf(order.id))
+        expect(await refundCountOf(t.stripe_payment_intent_id)).toBeLessThanOrEqual(1);
+      await expectMoneyAgrees(order.id);
+    }
+  });
+
   it("the client's stop and the page's check of stage 2's success at once: whichever wins, captured − refunded is what the order says", async () => {
     for (let round = 0; round < 2; round++) {
       const { order, intent, transactionId } = await stageTwoSucceededUnrecorded();

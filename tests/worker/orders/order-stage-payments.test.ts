@@ -4,7 +4,13 @@
 // order in D1, each charge at Stripe and the reconciler's invariant. Real workerd, the real Order objects and D1, the
 // `stripe` SDK against the emulator; a ¥10,000 plan of three stages, 30/30/40 (¥3,000, ¥3,000, ¥4,000). The cancels,
 // the deadline and the races are order-stage-payments-cancel.test.ts.
+import { runDurableObjectAlarm } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { orderStub } from "#worker/orders/order-stub";
+import { releaseHeldPayouts } from "#worker/orders/services/payouts";
+import { onboard } from "../support/connect-helpers";
+import { passReviewDeadline } from "../support/stage-fixtures";
 import { orderRefusalMessage } from "#worker/messages/orders";
 import { stageTransferAmount } from "#worker/orders/domain/order-stages";
 import { formDoor } from "../support/command-doors";
@@ -26,6 +32,7 @@ import {
   transactionsOf,
 } from "../support/deposit-orders";
 import {
+  approveStage,
   byStageOrder,
   chargeOf,
   postPreview,
@@ -122,6 +129,76 @@ describe("each stage's part charged off-session when the stage before it is appr
     expect((await stagePayoutsOf(order.id)).reduce((sum, p) => sum + p.amount, 0)).toBe(sent);
     expect(transfers.reduce((sum, t) => sum + t.amount, 0)).toBe(sent);
     expect(await expectMoneyAgrees(order.id)).toMatchObject({ captured: 10_000, refunded: 0, transferred: sent });
+  });
+
+  it("the review deadline approves stage 1 by itself: its alarm charges stage 2 as the client's approval would", async () => {
+    const order = await byStageOrder();
+    await payDue(order);
+    expect(await previewStage(order, 0)).toMatchObject({ status: "done" });
+    expect(await passReviewDeadline(order.id)).toBe(true);
+    expect(await runDurableObjectAlarm(orderStub(env.ORDER, order.id))).toBe(true);
+    expect((await eventTypesOf(order.id)).slice(-3)).toEqual(["STAGE_APPROVED", "STAGE_CHARGED", "STAGE_PAID"]);
+    const state = await stateOf(order.id);
+    expect(state.stages[0]).toMatchObject({ status: "APPROVED", approvedBy: "system" });
+    expect(state.stages[1]!.payment).toMatchObject({ amount: 3_000 });
+    expect(state).toMatchObject({ paymentDeadline: null, openPayment: null });
+    // The alarm again: nothing more charged.
+    await runDurableObjectAlarm(orderStub(env.ORDER, order.id));
+    expect(await partsAtStripe(order.id)).toEqual([paid(3_000), paid(3_000)]);
+    expect(await expectMoneyAgrees(order.id)).toMatchObject({ captured: 6_000, refunded: 0 });
+  });
+
+  it("the creator not yet set up: each stage's share held, then sent from its own stage's charge once they are", async () => {
+    const order = await byStageOrder({ onboarded: false });
+    const first = await payDue(order);
+    await previewAndApprove(order, 0);
+    const second = (await stateOf(order.id)).stages[1]!.payment!.intentId;
+    await previewAndApprove(order, 1);
+    expect((await stagePayoutsOf(order.id)).map((p) => [p.stage_index, p.payout_status, p.intent_id])).toEqual([
+      [0, "HELD", first],
+      [1, "HELD", second],
+    ]);
+    await onboard(order.seller.cookie, "complete");
+    const release = () => releaseHeldPayouts({ d1: env.DB, stripe: platform() }, order.seller.userAccountId);
+    await release();
+    await release();
+    const payouts = await stagePayoutsOf(order.id);
+    expect(payouts.map((p) => p.payout_status)).toEqual(["TRANSFERRED", "TRANSFERRED"]);
+    const transfers = await Promise.all(payouts.map((p) => platform().transfers.retrieve(p.stripe_transfer_id!)));
+    const charges = await Promise.all([first, second].map(chargeOf));
+    expect(transfers.map((t) => t.source_transaction)).toEqual(charges.map((c) => c.id));
+    // Stage 3's part is charged too (stage 2 approved); the first two stages' shares are sent.
+    const share = stageTransferAmount(3_000, await feeNumeratorsOf(first));
+    expect(await expectMoneyAgrees(order.id)).toMatchObject({ captured: 10_000, transferred: 2 * share });
+  });
+
+  it("Stripe down when stage 1 is approved: the approval stands, and the object's retry alarm charges stage 2 once", async () => {
+    const order = await byStageOrder();
+    await payDue(order);
+    expect(await previewStage(order, 0)).toMatchObject({ status: "done" });
+    const faults = `http://${env.STRIPE_API_HOST}:${env.STRIPE_API_PORT}/_emulator/faults`;
+    const armed = await fetch(faults, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ fault: "api_error", count: 10, match: order.id }),
+    });
+    expect(armed.status).toBe(201);
+    const fault = ((await armed.json()) as { id: string }).id;
+    try {
+      expect(await approveStage(order, 0)).toMatchObject({ status: 200 });
+      expect((await eventTypesOf(order.id)).slice(-1)).toEqual(["STAGE_APPROVED"]);
+      const due = await stateOf(order.id);
+      expect(due).toMatchObject({ openPayment: null, partFailure: null });
+      expect(due.stages[1]!.payment).toBeNull();
+      expect(due.paymentDeadline).toBeGreaterThan(Date.now());
+    } finally {
+      await fetch(`${faults}/${fault}`, { method: "DELETE" });
+    }
+    expect(await runDurableObjectAlarm(orderStub(env.ORDER, order.id))).toBe(true);
+    expect((await eventTypesOf(order.id)).slice(-2)).toEqual(["STAGE_CHARGED", "STAGE_PAID"]);
+    await runDurableObjectAlarm(orderStub(env.ORDER, order.id));
+    expect(await partsAtStripe(order.id)).toEqual([paid(3_000), paid(3_000)]);
+    expect(await expectMoneyAgrees(order.id)).toMatchObject({ captured: 6_000, refunded: 0 });
   });
 
   it("the page's form approves stage by stage (payment=byStage)", async () => {
