@@ -14,7 +14,13 @@ import { passReviewDeadline } from "../support/stage-fixtures";
 import { orderRefusalMessage } from "#worker/messages/orders";
 import { stageTransferAmount } from "#worker/orders/domain/order-stages";
 import { formDoor } from "../support/command-doors";
-import { completeThreeDSecureInFrame, platform, sdkChallengeOf } from "../support/payments-helpers";
+import {
+  completeThreeDSecureInFrame,
+  deliver,
+  eventsAbout,
+  platform,
+  sdkChallengeOf,
+} from "../support/payments-helpers";
 import {
   ALWAYS_AUTHENTICATE,
   deliverWork,
@@ -103,6 +109,13 @@ describe("each stage's part charged off-session when the stage before it is appr
     const stage1Transfer = await platform().transfers.retrieve(stage1Payout!.stripe_transfer_id!);
     expect(stage1Transfer.source_transaction).toBe((await chargeOf(first)).id);
     expect(await expectMoneyAgrees(order.id)).toMatchObject({ captured: 6_000, refunded: 0, transferred: shares[0] });
+
+    // Stripe's notices of stage 2's charge arrive after the object took it (twice): nothing more is recorded.
+    const before = await eventTypesOf(order.id);
+    for (const event of [...(await eventsAbout([second])), ...(await eventsAbout([second]))])
+      expect((await deliver(event)).status).toBe(200);
+    expect(await eventTypesOf(order.id)).toEqual(before);
+    expect(await expectMoneyAgrees(order.id)).toMatchObject({ captured: 6_000, refunded: 0 });
 
     // Stage 2 approved: stage 3's ¥4,000 charged; its own share from its own charge.
     await previewAndApprove(order, 1);
@@ -237,6 +250,16 @@ describe("the bank wants 3-D Secure for a stage's part", () => {
     expect(await notificationsTo(order.id, order.buyer, "COMMISSION_ORDER_STAGE_PAYMENT_DUE")).toBe(1);
     expect(await notificationsTo(order.id, order.seller, "COMMISSION_ORDER_STAGE_PAYMENT_DUE")).toBe(0);
     expect(await expectMoneyAgrees(order.id)).toMatchObject({ captured: 3_000, refunded: 0 });
+
+    // Stripe's notices of the failed charge arrive (twice): nothing changes, the client is not told again.
+    const failedEvents = await eventsAbout([open]);
+    expect(failedEvents.map((e) => e.type)).toContain("payment_intent.payment_failed");
+    for (const event of [...failedEvents, ...failedEvents]) expect((await deliver(event)).status).toBe(200);
+    expect(await stateOf(order.id)).toMatchObject({
+      partFailure: "authentication_required",
+      openPayment: { intentId: open },
+    });
+    expect(await notificationsTo(order.id, order.buyer, "COMMISSION_ORDER_STAGE_PAYMENT_DUE")).toBe(1);
 
     // The creator cannot show stage 2's work yet: the preview door and the object's action both refuse it.
     const before = await eventTypesOf(order.id);
