@@ -24,6 +24,7 @@ import {
 } from "../orders/services/stage-previews";
 import { commandContext } from "../orders/command";
 import { submitStagePreview } from "../orders/stage-preview";
+import { orderRefusalMessage } from "../messages/orders";
 
 /**
  * POST /api/features/commission/order/stage/preview (multipart: orderId, stage, files): the seller posts the current
@@ -102,7 +103,12 @@ stagePreviewApi.post("/", async (c) => {
   const result = await submitStagePreview(commandContext(request, user), orderId, stage, stored.files);
   if (result.status !== "done") {
     if (result.status === "not_found" || NOT_FOUND.has(result.refusal)) return c.json({ error: "not_found" }, 404);
-    return c.json({ error: result.refusal }, result.refusal === "invalid_request" ? 400 : 409);
+    // Worded where the order's refusals are (a stage not yet paid, decision 101, reads why in the caller's language).
+    const message = orderRefusalMessage(result.refusal, request.locale);
+    return c.json(
+      { error: result.refusal, ...(message && { message }) },
+      result.refusal === "invalid_request" ? 400 : 409,
+    );
   }
   return c.json({ data: { stage, files: stored.files.length, stages: result.state.stages } });
 });

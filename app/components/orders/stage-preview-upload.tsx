@@ -43,9 +43,12 @@ async function precheck(files: File[]): Promise<string | null> {
   return pixels.ok ? null : pixels.error;
 }
 
-/** A refusal's words: the upload messages by their `code`, the order's own refusals, else "failed". */
+/**
+ * A refusal's words: the upload messages by their `code`, the order's own refusals, the words the door gave (a stage
+ * not paid yet, decision 101), else "failed".
+ */
 function refusalMessage(status: number, text: string): string {
-  let body: { code?: string; error?: string } = {};
+  let body: { code?: string; error?: string; message?: string } = {};
   try {
     body = JSON.parse(text) as typeof body;
   } catch {
@@ -54,6 +57,7 @@ function refusalMessage(status: number, text: string): string {
   if (body.code) return uploadErrorMessage(body.code);
   if (body.error === "stage_not_current" || body.error === "wrong_state") return m.orders_stage_preview_not_current();
   if (body.error === "seller_only") return m.orders_stage_preview_seller_only();
+  if (typeof body.message === "string" && body.message) return body.message;
   return uploadErrorMessage(status === 401 ? "unauthorized" : "failed");
 }
 

@@ -263,7 +263,10 @@ describe("the bank wants 3-D Secure for a stage's part", () => {
 
     // The creator cannot show stage 2's work yet: the preview door and the object's action both refuse it.
     const before = await eventTypesOf(order.id);
-    expect(await postPreview(order, 1)).toMatchObject({ status: 409, body: { error: "stage_unpaid" } });
+    expect(await postPreview(order, 1)).toMatchObject({
+      status: 409,
+      body: { error: "stage_unpaid", message: expect.stringMatching(/not paid for this stage/) },
+    });
     expect(await previewStage(order, 1)).toMatchObject({ status: "refused", refusal: "stage_unpaid" });
     expect(await eventTypesOf(order.id)).toEqual(before);
     expect((await rowStagesOf(order.id))[1]).toMatchObject({ status: "PENDING", payment: null });

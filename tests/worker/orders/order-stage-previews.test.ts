@@ -272,7 +272,10 @@ describe("posting a preview", { timeout: 30_000 }, () => {
     const order = await stagedOrder();
     const later = await post(order.seller.cookie, { orderId: order.id, stage: "1", files: [png(picture(640, 480))] });
     expect(later.status).toBe(409);
-    expect(await later.json()).toEqual({ error: "stage_not_current" });
+    expect(await later.json()).toEqual({
+      error: "stage_not_current",
+      message: expect.stringMatching(/not the one in progress/),
+    });
     expect(await objectsOf(order.id)).toEqual([]);
     expect(await pendingOf(order.id)).toBe(0);
     expect((await post(order.seller.cookie, { orderId: order.id, files: [png(picture(640, 480))] })).status).toBe(200);
