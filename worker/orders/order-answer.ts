@@ -19,6 +19,7 @@ const INPUT_REFUSALS = new Set([
   "too_many_files",
   "invalid_request",
   "deposit_invalid",
+  "by_stage_invalid",
 ]);
 /** A party doing the other party's action is told why (409); only someone who is no party is told 404. */
 const STRANGER_REFUSALS = new Set(["not_a_party"]);

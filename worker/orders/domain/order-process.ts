@@ -366,10 +366,11 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     effect: (o, { deposit, byStage }, now) => {
       // A deposit (decision 100) is a percent within its bounds, of an order without stages (which pay stage by stage).
       // Each part is its own charge, so each must be one Stripe takes (`depositFits`).
+      // Stage by stage (decision 101): a plan of two stages or more, each its own charge, and no deposit beside it; each
+      // stage's charge is null till paid.
+      if (byStage && (deposit || !byStageFits(o.priceAmount ?? 0, o.stages))) return { refusal: "by_stage_invalid" };
       const fits = (d: DepositTerms) => isDepositPercent(d.percent) && depositFits(o.priceAmount ?? 0, d.percent);
       if (deposit && (!fits(deposit) || o.stages.length > 0)) return { refusal: "deposit_invalid" };
-      // Stage by stage (decision 101): a plan of two stages or more, each its own charge; each stage's is null till paid.
-      if (byStage && (deposit || !byStageFits(o.priceAmount ?? 0, o.stages))) return { refusal: "by_stage_invalid" };
       return editedTo(o, {
         progress: "APPROVED",
         chat: "OPENED",
