@@ -268,3 +268,32 @@ test("ja at 375 px: stage 2's charge refused for 3-D Secure, the creator waits, 
   await expect(creator.getByRole("button", { name: say("orders_stage_preview_submit") })).toBeVisible();
   await creator.context().close();
 });
+
+test("a plan whose first stage falls below a charge: stage by stage is refused in words, and the choice stays", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const client = await signUpWithApi(page);
+  const creator = await newCreator(page);
+  // ¥150 split 30/70: stage 1 would be a charge of ¥45, under Stripe's ¥50.
+  const { code } = await insertOrder({
+    sellerEmail: creator.email,
+    buyerEmail: client.email,
+    priceAmount: 150,
+    title: `Too small by stage ${Date.now().toString(36)}`,
+    stagePlan: [
+      { title: "Sketch", sharePercent: 30, includedRevisions: 0 },
+      { title: "Final", sharePercent: 70, includedRevisions: 0 },
+    ],
+  });
+  await visit(page, `${MANAGEMENTS}?order=${code}`);
+  const payment = page.getByTestId("approve-payment");
+  const byStage = payment.getByRole("radio", { name: "Charge each stage when it starts" });
+  await byStage.check();
+  await page.getByRole("button", { name: "Approve", exact: true }).click();
+  await expect(payment.getByRole("alert")).toHaveText(
+    message("order-server", "en", "order_server_error_by_stage_invalid"),
+  );
+  await expect(byStage).toBeChecked();
+  await expect(page.getByTestId("next-step")).toContainText("Approval");
+});
