@@ -251,9 +251,8 @@ export const buyerMayCancelLate = (
 
 /**
  * May the buyer pay now (spec section 4: APPROVED, unpaid; a delivered deposit order's rest, decision 100; or the part
- * of the stage an order paid stage by stage has reached, decision 101)? The
- * startPayment row's from-states and guards, as `paymentBlock` reads them for the Order object. The Pay button also
- * needs a saved card.
+ * of the stage an order paid stage by stage has reached, decision 101)? The startPayment row's from-states and guards,
+ * as `paymentBlock` reads them for the Order object. The Pay button also needs a saved card.
  */
 export const buyerMayPay = (o: Pick<OrderFacts, "progress" | "payment" | "priceAmount"> & DepositFacts) => {
   const pay = openTransition("startPayment", { deliverableCount: 0, stages: [], deliveryDeadline: null, ...o }, 0);

@@ -1,8 +1,9 @@
 /**
  * How an order paid in parts reads on the order screens (issue 63, docs/decisions/100 and 101), pure: a deposit order's
- * two parts, or each stage's part of an order paid stage by stage, with where each stands, what the client's cancel gives back before it happens (the words of the prompt must be the money's), and the
- * money story told of what the client paid rather than of the whole total. The loaders and the tabs ask these; the
- * edge turns the returned keys into en/ja text.
+ * two parts, or each stage's part of an order paid stage by stage, with where each stands, what the client's cancel
+ * gives back before it happens (the words of the prompt must be the money's), and the money story told of what the
+ * client paid rather than of the whole total. The loaders and the tabs ask these; the edge turns the returned keys
+ * into en/ja text.
  */
 import { partsOf, paysByStage, restDue, stageDue, type DepositTerms } from "./order-parts";
 import { stageAmounts } from "./order-stages";

@@ -485,7 +485,8 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     on: "chargePart",
     actor: "system",
     from: ["DELIVERED"],
-    // Told from its twin by the state; the guard refuses a part not due.
+    // Told from its twin (chargeStage) by the state, as restFailed from stageChargeFailed; the guard refuses a part not
+    // due.
     when: (o) => o.progress === "DELIVERED",
     guards: [GUARDS.owesPart],
     to: "same",
@@ -501,7 +502,6 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     on: "chargePart",
     actor: "system",
     from: ["APPROVED_PAID"],
-    // Told from its twin by the state; the guard refuses a part not due.
     when: (o) => o.progress === "APPROVED",
     guards: [GUARDS.owesPart],
     to: "same",
@@ -518,7 +518,6 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     on: "partFailed",
     actor: "system",
     from: ["DELIVERED"],
-    // Told from its twin by the state; the guard refuses a part not due.
     when: (o) => o.progress === "DELIVERED",
     guards: [GUARDS.owesPart],
     to: "same",
@@ -534,7 +533,6 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     on: "partFailed",
     actor: "system",
     from: ["APPROVED_PAID"],
-    // Told from its twin by the state; the guard refuses a part not due.
     when: (o) => o.progress === "APPROVED",
     guards: [GUARDS.owesPart],
     to: "same",
