@@ -504,7 +504,8 @@ export class Order extends DurableObject<Env> {
       const order = await this.load();
       if (!order) return { status: "not_found" };
       if (adminIsParty(order, caller.admin)) return { status: "refused", refusal: "admin_is_party" };
-      // What the client paid is at stake: a deposit order's deposit alone while its rest is due (decision 100).
+      // What the client paid is at stake: a deposit order's deposit alone while its rest is due (decision 100), the
+      // stages paid so far of an order paid stage by stage (101), less what approved stages released.
       const parsed = parseSettlement(
         input,
         amountAtStake(paidTotal(order.state), order.state.priceAmount ?? 0, order.state.stages),
