@@ -10,9 +10,10 @@ import type { OrderPanelTexts, OrderPost } from "#app/loaders/orders/order-panel
 import { StatusBadgeLabel } from "./status-badge";
 import { useTextReading } from "#app/components/translation/use-text-reading";
 
-// The creator's Approve with its deposit fields (decision 100) or its by-stage choice (101) is its own chunk: only a creator's pending order shows it,
-// and its field and money formatting would otherwise weigh on every order page (npm run bench:js). Server-rendered as
-// a plain form that posts without JavaScript; the chunk makes it live (the deposit preview) once loaded.
+// The creator's Approve with its deposit fields (decision 100) or its by-stage choice (101) is its own chunk: only a
+// creator's pending order shows it, and its field and money formatting would otherwise weigh on every order page
+// (npm run bench:js). Server-rendered as a plain form that posts without JavaScript; the chunk makes it live (the
+// deposit preview) once loaded.
 const ApproveWithParts = lazy(() => import("./order-approve").then((module) => ({ default: module.ApproveWithParts })));
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -43,8 +44,8 @@ export function OrderSummary({
   const nextStep = useRef<HTMLDivElement>(null);
   // A stage's move (Approve, a revision request) also takes its button away: the stages' statuses count too, and so
   // does a dispute opened or answered, whose form goes away (decision 088).
-  // An answer to a request to move the delivery date takes its buttons away too (decision 090), and a deposit order's
-  // rest paid, or a stage's part (decision 101), takes the Pay away (decision 100).
+  // An answer to a request to move the delivery date takes its buttons away too (decision 090), and a later part paid
+  // (a deposit order's rest, decision 100; a stage's, 101) takes the Pay away.
   const { dispute, extensionRequest, deliveryDeadline } = order.facts;
   const state = `${order.facts.progress}-${order.facts.payment}-${order.facts.stages.map((s) => s.status).join()}-${dispute ? `${dispute.openedAt}-${dispute.answeredAt}-${dispute.settledAt}` : ""}-${deliveryDeadline}-${extensionRequest?.requestedAt ?? ""}-${order.facts.paidRest?.intentId ?? ""}-${order.facts.stages.map((s) => s.payment?.intentId ?? "").join()}`;
   const shownState = useRef(state);
