@@ -207,6 +207,22 @@ const disputeCommands = ([opening, answer, settlement]: [number, number, number]
 
 // Weighted towards what moves money (paying, the bank's answer, a new price), so that short programs reach the
 // interleavings that matter: a payment under way when the order changes or ends.
+/** A program's step: one command, or (once in `singleWeight + 1`) two of them racing. */
+const stepOf = (command: fc.Arbitrary<Command>, singleWeight: number): fc.Arbitrary<Step> =>
+  fc.oneof({ weight: singleWeight, arbitrary: command }, { weight: 1, arbitrary: fc.tuple(command, command) });
+/**
+ * Stripe's bad day: one to four calls fail with one of its faults. Two are ridden out by the SDK's retries, more reach
+ * the Worker's own handling.
+ */
+const badDay = (weight: number) => ({
+  weight,
+  arbitrary: fc.record({
+    kind: fc.constant("badDay" as const),
+    fault: fc.constantFrom(...STRIPE_FAULTS),
+    count: fc.integer({ min: 1, max: 4 }),
+  }),
+});
+
 const command: fc.Arbitrary<Command> = fc.oneof(
   {
     weight: 5,
@@ -241,23 +257,12 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("cron" as const) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("webhooks" as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("restart" as const) }) },
-  // One to four calls: two are ridden out by the SDK's retries, more reach the Worker's own handling.
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      kind: fc.constant("badDay" as const),
-      fault: fc.constantFrom(...STRIPE_FAULTS),
-      count: fc.integer({ min: 1, max: 4 }),
-    }),
-  },
+  badDay(2),
   ...disputeCommands([1, 1, 1]),
   ...extensionCommands(1),
   ...workCommands(1),
 );
-const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 3, arbitrary: command },
-  { weight: 1, arbitrary: fc.tuple(command, command) },
-);
+const step = stepOf(command, 3);
 
 // A staged order's programs: weighted towards moving its stages on (a preview, then an answer), among the rest.
 const stageCommand: fc.Arbitrary<Command> = fc.oneof(
@@ -275,10 +280,7 @@ const stagedCommand: fc.Arbitrary<Command> = fc.oneof(
   { weight: 4, arbitrary: stageCommand },
   { weight: 1, arbitrary: command },
 );
-const stagedStep: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 3, arbitrary: stagedCommand },
-  { weight: 1, arbitrary: fc.tuple(stagedCommand, stagedCommand) },
-);
+const stagedStep = stepOf(stagedCommand, 3);
 // A disputed order's programs (decision 088): a paid order, staged or not, disputed by either party first, then mostly
 // the dispute's moves (a settlement above all) racing the order's own.
 const disputedCommand: fc.Arbitrary<Command> = fc.oneof(
@@ -287,10 +289,7 @@ const disputedCommand: fc.Arbitrary<Command> = fc.oneof(
   { weight: 2, arbitrary: stageCommand },
   { weight: 1, arbitrary: command },
 );
-const disputedStep: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 2, arbitrary: disputedCommand },
-  { weight: 1, arbitrary: fc.tuple(disputedCommand, disputedCommand) },
-);
+const disputedStep = stepOf(disputedCommand, 2);
 // A delivered order's programs (decision 092): mostly completing it, the client's week passing and a dispute's moves,
 // racing each other and the rest, so that a completion inside the week, a dispute on the completed order and the
 // week's end meet.
@@ -300,10 +299,7 @@ const deliveredCommand: fc.Arbitrary<Command> = fc.oneof(
   { weight: 3, arbitrary: fc.oneof(...disputeCommands([3, 1, 2])) },
   { weight: 1, arbitrary: command },
 );
-const deliveredStep: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 2, arbitrary: deliveredCommand },
-  { weight: 1, arbitrary: fc.tuple(deliveredCommand, deliveredCommand) },
-);
+const deliveredStep = stepOf(deliveredCommand, 2);
 const opening = fc.record({
   kind: fc.constant("openDispute" as const),
   by: side,
@@ -361,19 +357,9 @@ const depositCommand: fc.Arbitrary<Command> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: "cron" as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: "restart" as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("price" as const), amount: fc.constantFrom(3_000, 25_000) }) },
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      kind: fc.constant("badDay" as const),
-      fault: fc.constantFrom(...STRIPE_FAULTS),
-      count: fc.integer({ min: 1, max: 4 }),
-    }),
-  },
+  badDay(1),
 );
-const depositStep: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 3, arbitrary: depositCommand },
-  { weight: 1, arbitrary: fc.tuple(depositCommand, depositCommand) },
-);
+const depositStep = stepOf(depositCommand, 3);
 /** Where a deposit order's program starts: approved (its program pays), its deposit paid, or delivered too. */
 type DepositStart = "approved" | "paid" | "delivered";
 /** The deposit's card: one of the world's, or a card of the run's own the bank refuses once the deposit is paid. */
@@ -415,19 +401,9 @@ const byStageCommand: fc.Arbitrary<Command> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: "restart" as const }) },
   ...disputeCommands([1, 1, 1]),
   ...workCommands(1),
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      kind: fc.constant("badDay" as const),
-      fault: fc.constantFrom(...STRIPE_FAULTS),
-      count: fc.integer({ min: 1, max: 4 }),
-    }),
-  },
+  badDay(1),
 );
-const byStageStep: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 3, arbitrary: byStageCommand },
-  { weight: 1, arbitrary: fc.tuple(byStageCommand, byStageCommand) },
-);
+const byStageStep = stepOf(byStageCommand, 3);
 /**
  * A program's moves: mostly single steps, often a stage shown and approved one after the other (so that programs
  * reach the later stages' charges), and now and then an admin's cancel (rare: it ends the program's story).
