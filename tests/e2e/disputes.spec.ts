@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { DEMO, expect, expectAccessible, signInWithApi, signUpWithApi, test, visit } from "./fixtures";
 import { message } from "./messages";
 import { insertService, orderMoney } from "./order-fixtures";
-import { newCreator, saveCard, switchToJapanese } from "./order-steps";
+import { newCreator, saveCard, sendRequest, switchToJapanese } from "./order-steps";
 
 /**
  * A dispute settled from the admin console (issue 49, decision 088), with the money checked where it is (the Stripe
@@ -52,11 +52,7 @@ test("a client's dispute, the creator's answer, an admin's split from /admin: bo
   // The request, its approval and the payment, as every order goes.
   await visit(client, `/${creatorUser.handle}?service=${service.id}`);
   const modal = client.getByRole("dialog");
-  await modal.getByLabel("I accept the terms of service").check();
-  await modal.getByRole("button", { name: "Next" }).click();
-  await modal.getByLabel("I understand that sending a request does not guarantee the creator will accept it.").check();
-  await modal.getByRole("button", { name: "Send request" }).click();
-  await expect(modal.getByRole("heading", { name: "Thank you for your request!" })).toBeVisible();
+  await sendRequest(modal);
   await client.goto(REQUESTS);
   await client.getByRole("link", { name: new RegExp(title) }).click();
   await expect(client).toHaveURL(/order=/);

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, signUpWithApi, test, visit } from "./fixtures";
 import { insertOrder, insertService, orderMoney } from "./order-fixtures";
-import { newCreator, saveCard, switchTo } from "./order-steps";
+import { newCreator, saveCard, sendRequest, switchTo } from "./order-steps";
 import { pngBytes } from "./png";
 
 /**
@@ -88,11 +88,7 @@ test("a three-stage order from the request to completion: three previews, one re
   await client.goto(`/${creatorUser.handle}?service=${service.id}`);
   const modal = client.getByRole("dialog");
   await expect(modal).toContainText("Sketch 30% · Line art 30% · Colour 40%");
-  await modal.getByLabel("I accept the terms of service").check();
-  await modal.getByRole("button", { name: "Next" }).click();
-  await modal.getByLabel("I understand that sending a request does not guarantee the creator will accept it.").check();
-  await modal.getByRole("button", { name: "Send request" }).click();
-  await expect(modal.getByRole("heading", { name: "Thank you for your request!" })).toBeVisible();
+  await sendRequest(modal);
   await client.goto(REQUESTS);
   await client.getByRole("link", { name: new RegExp(title) }).click();
   await expect(client).toHaveURL(/order=/);

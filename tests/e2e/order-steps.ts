@@ -1,7 +1,7 @@
 // The steps the order browser tests share (orders.spec.ts, history.spec.ts, the translation and reviews walks):
 // switching user, saving a card in the Stripe emulator's form, turning a fresh user into a creator, a second person's
-// browser, and switching to Japanese.
-import type { Browser, Page } from "@playwright/test";
+// browser, switching to Japanese, and sending a request whose form asks nothing.
+import type { Browser, Locator, Page } from "@playwright/test";
 import { expect, header, signInWithApi, signUpWithApi } from "./fixtures";
 import { insertOrder, setOrderState } from "./order-fixtures";
 
@@ -63,4 +63,16 @@ export async function orderInProgress(page: Page, { priceAmount, title }: { pric
     deliveryDeadline: now + 10 * day,
   });
   return { id, code, client, creator };
+}
+
+/**
+ * The request modal of a service whose form asks nothing, in English: the terms accepted, the notice understood, the
+ * request sent and thanked for.
+ */
+export async function sendRequest(modal: Locator) {
+  await modal.getByLabel("I accept the terms of service").check();
+  await modal.getByRole("button", { name: "Next" }).click();
+  await modal.getByLabel("I understand that sending a request does not guarantee the creator will accept it.").check();
+  await modal.getByRole("button", { name: "Send request" }).click();
+  await expect(modal.getByRole("heading", { name: "Thank you for your request!" })).toBeVisible();
 }

@@ -3,7 +3,7 @@ import { yen, type Locale } from "./deposit-steps";
 import { expect, expectAccessible, signUpWithApi, test, visit } from "./fixtures";
 import { message } from "./messages";
 import { insertOrder, insertService, orderMoney } from "./order-fixtures";
-import { newCreator, pageInNewContext, saveCard, switchToJapanese } from "./order-steps";
+import { newCreator, pageInNewContext, saveCard, sendRequest, switchToJapanese } from "./order-steps";
 import { pngBytes } from "./png";
 import { authenticateInPage } from "./three-d-secure";
 
@@ -105,11 +105,7 @@ test("en: approved stage by stage, stage 1 paid, stage 2 charged by itself once 
   await client.goto(`/${creatorUser.handle}?service=${service.id}`);
   const modal = client.getByRole("dialog");
   await expect(modal).toContainText("Sketch 50% · Final 50%");
-  await modal.getByLabel("I accept the terms of service").check();
-  await modal.getByRole("button", { name: "Next" }).click();
-  await modal.getByLabel("I understand that sending a request does not guarantee the creator will accept it.").check();
-  await modal.getByRole("button", { name: "Send request" }).click();
-  await expect(modal.getByRole("heading", { name: "Thank you for your request!" })).toBeVisible();
+  await sendRequest(modal);
   await client.goto(REQUESTS);
   await client.getByRole("link", { name: new RegExp(title) }).click();
   await expect(client).toHaveURL(/order=/);

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectAccessible, signUpWithApi, test, visit } from "./fixtures";
 import { message } from "./messages";
 import { insertOrder, insertService, setOrderState } from "./order-fixtures";
-import { newCreator, pageInNewContext, saveCard, switchToJapanese } from "./order-steps";
+import { newCreator, pageInNewContext, saveCard, sendRequest, switchToJapanese } from "./order-steps";
 
 /**
  * The issue's walk for a creator's capacity (issue 50, decisions 090 and 091), in English and Japanese: a creator with
@@ -95,11 +95,7 @@ test("one slot: a second client waits, is told when it frees, requests within th
   const modal = client.getByRole("dialog");
   await expect(modal.getByTestId("waitlist-reserved")).toContainText("A slot is reserved for you until");
   await expectAccessible(client);
-  await modal.getByLabel("I accept the terms of service").check();
-  await modal.getByRole("button", { name: "Next" }).click();
-  await modal.getByLabel("I understand that sending a request does not guarantee the creator will accept it.").check();
-  await modal.getByRole("button", { name: "Send request" }).click();
-  await expect(modal.getByRole("heading", { name: "Thank you for your request!" })).toBeVisible();
+  await sendRequest(modal);
   await visit(client, REQUESTS);
   await client.getByRole("link", { name: new RegExp(title) }).click();
   await expect(client).toHaveURL(/order=/);
