@@ -14,6 +14,16 @@ describe("approve", () => {
     expect(await done.json()).toMatchObject({ data: { orderProgressStatus: "APPROVED" } });
   });
 
+  it("JSON: a byStage that is no boolean is refused, 400, and the request still waits", async () => {
+    const order = await orderIn("DRAFT");
+    for (const byStage of ["yes", 1, null, "\u200b"]) {
+      const refused = await jsonDoor("/approve", order.seller, { orderId: order.id, byStage });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ error: "invalid_request" });
+    }
+    expect(await orderRow(order.id)).toMatchObject({ order_progress_status: "DRAFT" });
+  });
+
   it("form: the seller's post approves; a second is refused, 409, and changes nothing", async () => {
     const order = await orderIn("DRAFT");
     const fields = { orderId: order.id, intent: "approve" };
