@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 const ts = createRequire(import.meta.url)("typescript");
 
 /** The feature folders under worker/: each holds a `domain/` and a `services/` of its own. */
-const FEATURES = ["orders", "chat", "admin", "media"];
+const FEATURES = ["orders", "chat", "admin", "media", "documents", "account"];
 
 /** The data floors every use case may read: the schema's client, the pure domain and its value sets. */
 const DATA = ["db", "domain", "enums"];

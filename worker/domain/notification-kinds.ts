@@ -89,6 +89,10 @@ export const NOTIFICATION_KINDS: Record<NotificationType, NotificationKind> = {
   WAITLIST_RESERVATION_EXPIRED: kind("clock", "amber", "waitlist_expired", "requests"),
   WAITLIST_REMOVED: kind("cancel", "red", "waitlist_removed", "requests"),
   CHAT_ROOM_MESSAGE_RECEIVED: kind("chat", "sky", "chat_message", "other"),
+  // Chargebacks (decision 103) and a data download (decision 104).
+  COMMISSION_ORDER_CHARGEBACK_OPENED: kind("flag", "red", "chargeback_opened", "orders"),
+  COMMISSION_ORDER_CHARGEBACK_CLOSED: kind("card", "violet", "chargeback_closed", "orders"),
+  DATA_EXPORT_READY: kind("package", "teal", "data_export_ready", "other"),
 };
 
 /** A type a row may hold that this build does not know (an older or newer writer) still shows, as 'Unknown'. */
@@ -141,6 +145,7 @@ export const NOTICES_OF_NO_ORDER: ReadonlySet<string> = new Set<NotificationType
   "WAITLIST_SLOT_RESERVED",
   "WAITLIST_RESERVATION_EXPIRED",
   "WAITLIST_REMOVED",
+  "DATA_EXPORT_READY",
 ]);
 
 export function notificationMessage(

@@ -91,6 +91,12 @@ const NOTIFICATION_MESSAGES: Record<string, Message> = {
   notification_waitlist_expired_message: m.notification_waitlist_expired_message,
   notification_waitlist_removed_title: m.notification_waitlist_removed_title,
   notification_waitlist_removed_message: m.notification_waitlist_removed_message,
+  notification_chargeback_opened_title: m.notification_chargeback_opened_title,
+  notification_chargeback_opened_message: m.notification_chargeback_opened_message,
+  notification_chargeback_closed_title: m.notification_chargeback_closed_title,
+  notification_chargeback_closed_message: m.notification_chargeback_closed_message,
+  notification_data_export_ready_title: m.notification_data_export_ready_title,
+  notification_data_export_ready_message: m.notification_data_export_ready_message,
   notification_chat_message_title: m.notification_chat_message_title,
   notification_chat_message_message: m.notification_chat_message_message,
 };
@@ -204,6 +210,9 @@ const EMAIL_LABELS: Record<string, (inputs: Record<string, never>, options: { lo
   notifications_email_type_waitlist_reserved: m.notifications_email_type_waitlist_reserved,
   notifications_email_type_waitlist_expired: m.notifications_email_type_waitlist_expired,
   notifications_email_type_waitlist_removed: m.notifications_email_type_waitlist_removed,
+  notifications_email_type_chargeback_opened: m.notifications_email_type_chargeback_opened,
+  notifications_email_type_chargeback_closed: m.notifications_email_type_chargeback_closed,
+  notifications_email_type_data_export_ready: m.notifications_email_type_data_export_ready,
   notifications_email_type_chat_message: m.notifications_email_type_chat_message,
 };
 

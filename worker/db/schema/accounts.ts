@@ -17,6 +17,11 @@ export const userAccounts = sqliteTable("user_accounts", {
   inputLanguageCode: text("input_language_code").notNull().default("en"),
   /** ISO date (yyyy-mm-dd) or null. */
   birthday: text("birthday"),
+  /**
+   * When the user deleted their account (decision 104): the row stays so that kept transaction records still point at
+   * something, with its e-mail replaced by a placeholder and every personal field emptied.
+   */
+  deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
   ...timestamps,
 });
 

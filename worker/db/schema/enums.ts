@@ -41,8 +41,12 @@ export const TRANSACTION_STATUSES = [
   "REFUNDED",
   "PARTIALLY_REFUNDED",
 ] as const;
-/** A creator payout (creator_payouts): held until their connected account can receive it, then transferred once. */
-export const PAYOUT_STATUSES = ["HELD", "TRANSFERRED"] as const;
+/**
+ * A creator payout (creator_payouts): held until their connected account can receive it, then transferred once.
+ * WITHHELD: never to be paid, since the client's bank took the money back and the creator carries that loss (a lost
+ * chargeback on work not delivered through Comet, decision 103).
+ */
+export const PAYOUT_STATUSES = ["HELD", "TRANSFERRED", "WITHHELD"] as const;
 export const TRANSACTION_TYPES = ["COMMISSION_STANDARD"] as const;
 export const TRANSACTION_PRODUCT_TYPES = ["COMMISSION_ORDER"] as const;
 
@@ -96,7 +100,36 @@ export const NOTIFICATION_TYPES = [
   "WAITLIST_SLOT_RESERVED",
   "WAITLIST_RESERVATION_EXPIRED",
   "WAITLIST_REMOVED",
+  // Chargebacks (decision 103), to both parties: the client's bank disputes a charge of the order; the dispute closed.
+  "COMMISSION_ORDER_CHARGEBACK_OPENED",
+  "COMMISSION_ORDER_CHARGEBACK_CLOSED",
+  /** The user's data download is ready (decision 104). */
+  "DATA_EXPORT_READY",
 ] as const;
+
+/** What a document issued by Comet is (decision 102). */
+export const DOCUMENT_KINDS = [
+  /** To the client, for one payment of an order (a qualified invoice when the creator is registered). */
+  "RECEIPT",
+  /** To the client, for money given back (a qualified return invoice when the creator is registered). */
+  "REFUND_NOTE",
+  /** To the creator, for one payout transferred. */
+  "PAYOUT_STATEMENT",
+  /** To the creator, a month's sales, fees and payouts; and a year's, with totals by currency. */
+  "MONTHLY_STATEMENT",
+  "YEARLY_STATEMENT",
+  /** Comet's invoice to the creator for its fee on one payment. */
+  "FEE_INVOICE",
+] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** Who carries a lost chargeback (decision 103). */
+export const CHARGEBACK_BEARERS = ["comet", "creator"] as const;
+export type ChargebackBearer = (typeof CHARGEBACK_BEARERS)[number];
+
+/** A data download's life (decision 104). */
+export const DATA_EXPORT_STATUSES = ["PENDING", "READY", "FAILED", "EXPIRED"] as const;
+export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];
 
 /** Models whose page visits are counted (POST /api/features/pageVisit/...). */
 export const PAGE_VISIT_MODELS = ["commission_form", "portfolio_work"] as const;

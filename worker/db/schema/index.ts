@@ -23,3 +23,6 @@ export * from "./content-reports";
 export * from "./deadline-moves";
 export * from "./waitlist";
 export * from "./uploads";
+export * from "./documents";
+export * from "./chargebacks";
+export * from "./account-data";
