@@ -27,7 +27,16 @@ export interface TestCard {
   threeDSecure?: "setup" | "always";
   /** Charges land in the available balance at once instead of pending. */
   bypassPending?: boolean;
+  /** The charge succeeds, then the cardholder's bank disputes it (disputes.ts, docs.stripe.com/testing#disputes). */
+  dispute?: DisputeTestCase;
 }
+
+/**
+ * What Stripe's dispute test cards do after their charge succeeds: a chargeback for fraud or for a product not
+ * received, an inquiry (a question from the bank, no money moved), two chargebacks on the one charge, or only an
+ * early fraud warning.
+ */
+export type DisputeTestCase = "fraudulent" | "product_not_received" | "inquiry" | "multiple" | "early_fraud_warning";
 
 const declined = (decline_code: string, message = "Your card was declined."): Decline => ({
   code: "card_declined",
@@ -174,7 +183,24 @@ export const TEST_CARDS: TestCard[] = [
     threeDSecure: "always",
     declineOnCharge: INSUFFICIENT,
   },
+  disputeCard("4000000000000259", "fraudulent", ["createDispute"]),
+  disputeCard("4000000000002685", "product_not_received", ["createDisputeProductNotReceived"]),
+  disputeCard("4000000000001976", "inquiry", ["createDisputeInquiry"]),
+  disputeCard("4000000000006975", "multiple", ["createMultipleDisputes"]),
+  disputeCard("4000000000005423", "early_fraud_warning", ["createIssuerFraudRecord"]),
 ];
+
+/** A Visa that pays, then is disputed; its magic ids also come with the `visa_` prefix (`tok_visa_createDispute`). */
+function disputeCard(number: string, dispute: DisputeTestCase, names: string[]): TestCard {
+  return {
+    number,
+    brand: "visa",
+    funding: "credit",
+    country: "US",
+    aliases: names.flatMap((name) => [name, `visa_${name}`]),
+    dispute,
+  };
+}
 
 /** The card behind a magic id (`pm_card_visa`, `tok_visa`), or undefined when the id is not a magic one. */
 export function cardForMagicId(id: string): TestCard | undefined {

@@ -7,6 +7,7 @@ import type { ContractExchange } from "./contract.ts";
 import { recordingHandle } from "./contract-recorder.ts";
 import { payoutRoutes } from "./payouts.ts";
 import { customerRoutes } from "./customers.ts";
+import { disputeRoutes } from "./disputes.ts";
 import { FaultSwitch, type FaultRuleInput } from "./faults.ts";
 import { intentRoutes } from "./intents.ts";
 import * as build from "./objects.ts";
@@ -184,14 +185,18 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
    * Each endpoint of the platform whose data the events belong to (`state`, named by the caller: `core.state` may
    * point elsewhere by then) gets them in the order they happened, one at a time, after the response.
    */
+  // One queue per endpoint: a background step's events (a dispute after its charge) wait for the earlier request's.
+  const deliveryQueues = new WeakMap<EndpointRecord, Promise<void>>();
   function deliverLater(events: Stripe.Event[], state: State): void {
     if (events.length === 0) return;
     setTimeout(() => {
       for (const record of state.endpoints.values()) {
         const wanted = events.filter((event) => endpointWants(record, event));
-        void (async () => {
+        if (wanted.length === 0) continue;
+        const queued = (deliveryQueues.get(record) ?? Promise.resolve()).then(async () => {
           for (const event of wanted) await deliverer.deliver(event, record);
-        })();
+        });
+        deliveryQueues.set(record, queued);
       }
     }, 0);
   }
@@ -393,6 +398,7 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
     ...intentRoutes(core),
     ...connectRoutes(core),
     ...payoutRoutes(core),
+    ...disputeRoutes(core),
     ...threeDSecureRoutes(core),
     ...eventRoutes,
   ].map(compile);

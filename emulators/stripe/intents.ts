@@ -3,6 +3,7 @@ import type Stripe from "stripe";
 import type { Decline } from "./cards.ts";
 import { attach, checkUsable, createPaymentMethod, declineError, resolvePaymentMethod } from "./customers.ts";
 import { formatMinorUnits, minimumChargeAmount } from "./currencies.ts";
+import { chargedBack, disputeWhenDue } from "./disputes.ts";
 import * as build from "./objects.ts";
 import {
   acceptedTypes,
@@ -461,6 +462,10 @@ function createRefund(state: State, ctx: Ctx, params: Params): Stripe.Refund {
   }
   if (charge.refunded)
     throw invalidRequest(`Charge ${charge.id} has already been refunded.`, { code: "charge_already_refunded" });
+  if (chargedBack(state, charge.id))
+    throw invalidRequest(`Charge ${charge.id} has been charged back; cannot issue a refund.`, {
+      code: "charge_disputed",
+    });
   const refundable = charge.amount_captured - charge.amount_refunded;
   const amount = int(params, "amount") ?? refundable;
   if (amount < 1)
@@ -702,6 +707,7 @@ export function intentRoutes(core: Core): Route[] {
             payment_method_data: "",
             payment_method: record?.pm.id ?? "",
           });
+        disputeWhenDue(core, intent);
         return intent;
       },
     },
@@ -771,7 +777,9 @@ export function intentRoutes(core: Core): Route[] {
       run: (ctx) => {
         const intent = getPaymentIntent(core.state, ctx.pathParams.id!);
         checkClientSecret(ctx, intent);
-        return confirmPayment(core.state, ctx, intent, ctx.params);
+        confirmPayment(core.state, ctx, intent, ctx.params);
+        disputeWhenDue(core, intent);
+        return intent;
       },
     },
     {
@@ -806,6 +814,7 @@ export function intentRoutes(core: Core): Route[] {
         settleCharge(state, ctx, intent, record, amount);
         emit(state, ctx, "charge.captured", record.charge, before);
         emit(state, ctx, "payment_intent.succeeded", intent);
+        disputeWhenDue(core, intent);
         return intent;
       },
     },

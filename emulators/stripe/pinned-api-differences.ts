@@ -131,6 +131,45 @@ export const FIELDS_ADDED: Readonly<Record<string, Readonly<Record<string, Field
       source: declared("Charges.d.ts", "Charge.Outcome.network_decline_code: string | null"),
     },
   },
+  dispute: {
+    enhanced_eligibility_types: {
+      schema: { type: "array", items: { type: "string" } },
+      source: declared("Disputes.d.ts", "Dispute.enhanced_eligibility_types: Array<Dispute.EnhancedEligibilityType>"),
+    },
+    intended_submission_method: {
+      schema: NULLABLE_STRING,
+      source: declared("Disputes.d.ts", "Dispute.intended_submission_method: Dispute.IntendedSubmissionMethod | null"),
+    },
+  },
+  dispute_evidence: {
+    enhanced_evidence: {
+      schema: { type: "object" },
+      source: declared("Disputes.d.ts", "Dispute.Evidence.enhanced_evidence: Evidence.EnhancedEvidence"),
+    },
+  },
+  dispute_evidence_details: {
+    enhanced_eligibility: {
+      schema: { type: "object" },
+      source: declared(
+        "Disputes.d.ts",
+        "Dispute.EvidenceDetails.enhanced_eligibility: EvidenceDetails.EnhancedEligibility",
+      ),
+    },
+    submission_method: {
+      schema: { type: "string" },
+      source: declared("Disputes.d.ts", "Dispute.EvidenceDetails.submission_method: EvidenceDetails.SubmissionMethod"),
+    },
+  },
+  dispute_payment_method_details_card: {
+    case_type: {
+      schema: { type: "string" },
+      source: declared("Disputes.d.ts", "Dispute.PaymentMethodDetails.Card.case_type: Card.CaseType"),
+    },
+    network: {
+      schema: { type: "string" },
+      source: declared("Disputes.d.ts", "Dispute.PaymentMethodDetails.Card.network: string"),
+    },
+  },
   payment_intent: {
     allowed_payment_method_types: {
       schema: NULLABLE_TYPES,

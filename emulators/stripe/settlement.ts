@@ -240,6 +240,45 @@ export function settleRefund(state: State, charge: ChargeRecord, refund: Stripe.
   refund.balance_transaction = debited.id;
 }
 
+/**
+ * Stripe Japan's fee for a chargeback (https://stripe.com/jp/pricing: ¥1,500 per dispute), in the settlement
+ * currency's minor units; a US account pays $15.00, the same 1500 minor units.
+ */
+const DISPUTE_FEE = 1500;
+
+/**
+ * A chargeback's money: `withdrawn` debits the disputed amount and the dispute fee from the charge's account at once
+ * (available balance, which may go negative, as Stripe's does); `reinstated` (a dispute won) credits both back.
+ * Converted like a refund, at the table's rate.
+ */
+export function settleDispute(
+  state: State,
+  charge: ChargeRecord,
+  dispute: Stripe.Dispute,
+  movement: "withdrawn" | "reinstated",
+): Stripe.BalanceTransaction {
+  const account = charge.balanceAccount;
+  const currency = settlementCurrencyOf(state, account);
+  const converted = convert(dispute.amount, dispute.currency, currency);
+  const sign = movement === "withdrawn" ? -1 : 1;
+  return record(
+    state,
+    account,
+    build.balanceTransaction({
+      amount: sign * converted.amount,
+      currency,
+      exchangeRate: converted.exchangeRate,
+      fee: -sign * DISPUTE_FEE,
+      feeDescription: "Dispute fee",
+      type: "adjustment",
+      reportingCategory: movement === "withdrawn" ? "dispute" : "dispute_reversal",
+      source: dispute.id,
+      ...statusOf(true),
+      description: `Chargeback ${movement === "withdrawn" ? "withdrawal" : "reversal"} for ${charge.charge.id}`,
+    }),
+  );
+}
+
 /** A charge's balance transaction, once it has been captured (none before). */
 function balanceTransactionOf(state: State, charge: Stripe.Charge): Stripe.BalanceTransaction | null {
   const id =

@@ -46,6 +46,9 @@ export class State {
   intentExtras = new Map<string, IntentExtras>();
   charges = new Map<string, ChargeRecord>();
   refunds = new Map<string, Stripe.Refund>();
+  /** Disputes by id, with the account whose balance bears them (disputes.ts). */
+  disputes = new Map<string, { account: string; dispute: Stripe.Dispute }>();
+  earlyFraudWarnings = new Map<string, Stripe.Radar.EarlyFraudWarning>();
   platform: Stripe.Account;
   accounts = new Map<string, Stripe.Account>();
   transfers = new Map<string, Stripe.Transfer>();
@@ -230,6 +233,8 @@ function findById(state: State, id: string): object | undefined {
     state.paymentIntents.get(id) ??
     state.charges.get(id)?.charge ??
     state.refunds.get(id) ??
+    state.disputes.get(id)?.dispute ??
+    state.earlyFraudWarnings.get(id) ??
     state.accounts.get(id) ??
     state.transfers.get(id) ??
     state.balanceTransactions.get(id)?.transaction
