@@ -376,6 +376,62 @@ describe("the main flows, with the real SDK", () => {
     await stripe.events.retrieve(events.data[0]!.id);
   });
 
+  it("disputes: each test card's, evidence staged and submitted, won, lost, accepted; early fraud warnings", async () => {
+    const disputeOf = async (paymentMethod: string): Promise<Stripe.Dispute> => {
+      const intent = await stripe.paymentIntents.create({
+        amount: 4200,
+        currency: "jpy",
+        payment_method: paymentMethod,
+        confirm: true,
+      });
+      for (let tries = 0; tries < 100; tries++) {
+        const [dispute] = (await stripe.disputes.list({ payment_intent: intent.id })).data;
+        if (dispute) return dispute;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`no dispute on ${intent.id}`);
+    };
+    const settled = async (id: string, status: string): Promise<void> => {
+      for (let tries = 0; tries < 100; tries++) {
+        if ((await stripe.disputes.retrieve(id)).status === status) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`dispute ${id} never became ${status}`);
+    };
+    const won = await disputeOf("pm_card_createDispute");
+    await stripe.disputes.update(won.id, {
+      evidence: { product_description: "An illustration", customer_email_address: "buyer@example.com" },
+      metadata: { chargeback: "cb_1" },
+      submit: false,
+    });
+    await stripe.disputes.update(won.id, { evidence: { uncategorized_text: "winning_evidence" }, submit: true });
+    await settled(won.id, "won");
+    await stripe.disputes.retrieve(won.id, { expand: ["charge", "payment_intent"] });
+    const lost = await disputeOf("pm_card_createDisputeProductNotReceived");
+    await stripe.disputes.update(lost.id, { evidence: { uncategorized_text: "losing_evidence" } });
+    await settled(lost.id, "lost");
+    const inquiry = await disputeOf("pm_card_createDisputeInquiry");
+    await stripe.disputes.close(inquiry.id);
+    await rejection(stripe.disputes.close(inquiry.id));
+    await rejection(stripe.disputes.retrieve("du_missing"));
+    await stripe.disputes.list({ limit: 2 });
+    await stripe.disputes.list({ charge: won.charge as string });
+    const warned = await stripe.paymentIntents.create({
+      amount: 4200,
+      currency: "jpy",
+      payment_method: "pm_card_createIssuerFraudRecord",
+      confirm: true,
+    });
+    for (let tries = 0; tries < 100; tries++) {
+      const { data } = await stripe.radar.earlyFraudWarnings.list({ payment_intent: warned.id });
+      if (data[0]) {
+        await stripe.radar.earlyFraudWarnings.retrieve(data[0].id);
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  });
+
   it("every request was one Stripe knows, and every answer and event is shaped as Stripe describes it", () => {
     expect(log.exchanges).toBeGreaterThan(75);
     expect(log.events).toBeGreaterThan(60);
@@ -394,6 +450,8 @@ describe("the main flows, with the real SDK", () => {
         "GET /v1/customers",
         "GET /v1/customers/{customer}",
         "GET /v1/customers/{customer}/payment_methods",
+        "GET /v1/disputes",
+        "GET /v1/disputes/{dispute}",
         "GET /v1/events",
         "GET /v1/events/{id}",
         "GET /v1/payment_intents",
@@ -402,6 +460,8 @@ describe("the main flows, with the real SDK", () => {
         "GET /v1/payment_methods/{payment_method}",
         "GET /v1/payouts",
         "GET /v1/payouts/{payout}",
+        "GET /v1/radar/early_fraud_warnings",
+        "GET /v1/radar/early_fraud_warnings/{early_fraud_warning}",
         "GET /v1/refunds",
         "GET /v1/refunds/{refund}",
         "GET /v1/setup_intents",
@@ -416,6 +476,8 @@ describe("the main flows, with the real SDK", () => {
         "POST /v1/accounts/{account}/login_links",
         "POST /v1/customers",
         "POST /v1/customers/{customer}",
+        "POST /v1/disputes/{dispute}",
+        "POST /v1/disputes/{dispute}/close",
         "POST /v1/payment_intents",
         "POST /v1/payment_intents/{intent}",
         "POST /v1/payment_intents/{intent}/cancel",
