@@ -26,6 +26,8 @@ export const adminActions = sqliteTable(
         "order.canceled",
         "order.dispute_settled",
         "order.file_read",
+        // A chargeback's evidence sent to the bank through Stripe (decision 103).
+        "order.chargeback_evidence_submitted",
         // A reported work or profile hidden or kept (decision 089).
         "work.hide",
         "work.keep",

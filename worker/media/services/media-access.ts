@@ -261,7 +261,37 @@ export async function signRead(
   if (!(await env.MEDIA.head(parsed.key))) return { ok: false, status: 404, error: "not_found" };
   // A page's Download signs afresh on each click (a deliverable's link lives 5 minutes): the file keeps its own name.
   const name = (await fileNameOfObject(db, parsed.key)) ?? undefined;
-  return { ok: true, ...(await signReadUrl(env, parsed.key, user.profileId, { origin, now, name })) };
+  const signed = await signReadUrl(env, parsed.key, user.profileId, { origin, now, name });
+  if (parsed.domain === "commission-order" && DELIVERED_FIELDS.has(parsed.field))
+    await recordClientDownload(db, {
+      orderId: parsed.id,
+      profileId: user.profileId,
+      fileName: name ?? parsed.file,
+      now,
+    });
+  return { ok: true, ...signed };
+}
+
+/** The fields of an order's delivered files: a link made for the client to one of them is their download. */
+const DELIVERED_FIELDS: ReadonlySet<string> = new Set(["deliverables", "deliverable_sources"]);
+
+/**
+ * The client's download of a delivered file (decision 103): the order's evidence that the work reached them, written
+ * when its link is made for them. Only the order's client: the creator's own reads are not the client's.
+ */
+async function recordClientDownload(
+  db: Database,
+  download: { orderId: string; profileId: string; fileName: string; now: number },
+) {
+  await db.$client
+    .prepare(
+      `INSERT INTO deliverable_downloads (id, order_id, user_account_id, file_name, downloaded_at)
+       SELECT ?1, o.id, ba.user_account_id, ?2, ?3 FROM commission_orders o
+       JOIN commission_accounts ba ON ba.id = o.buyer_id JOIN user_profiles bp ON bp.account_id = ba.user_account_id
+       WHERE o.id = ?4 AND bp.id = ?5`,
+    )
+    .bind(crypto.randomUUID(), download.fileName, download.now, download.orderId, download.profileId)
+    .run();
 }
 
 /** The name a record keeps for a stored object (its media row's); null when none names one. */

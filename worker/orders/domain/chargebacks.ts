@@ -82,3 +82,86 @@ export interface ChargebackEvidence {
   downloads: { at: number; fileName: string }[];
   completedAt: number | null;
 }
+
+/** What a Stripe Dispute says, as plain facts (times in ms): the one shape the rules below read. */
+export interface DisputeFacts {
+  id: string;
+  chargeId: string;
+  paymentIntentId: string | null;
+  amount: number;
+  /** Upper-case ISO code. */
+  currency: string;
+  reason: string;
+  status: string;
+  createdAt: number;
+  evidenceDueAt: number | null;
+  /** The dispute's balance transactions: a withdrawal is negative, a reinstatement positive (in the balance's unit). */
+  balanceAmounts: readonly number[];
+}
+
+/** What the bank took from the platform's balance for the dispute, and what it gave back. */
+export function disputeFunds(balanceAmounts: readonly number[]): { withdrawn: number; reinstated: number } {
+  let withdrawn = 0;
+  let reinstated = 0;
+  for (const amount of balanceAmounts) {
+    if (amount < 0) withdrawn -= amount;
+    else reinstated += amount;
+  }
+  return { withdrawn, reinstated };
+}
+
+/**
+ * Whether an event applies to the row as it stands: only one newer than the last applied (Stripe's `created` of the
+ * event; an equal time is a replay of the same moment and changes nothing). None applies to a row that is missing.
+ */
+export function appliesAfter(lastEventAt: number | null, eventAt: number): boolean {
+  return lastEventAt === null || eventAt > lastEventAt;
+}
+
+/** The status a row takes from a newer event: a closed outcome is final whatever comes after it. */
+export function nextChargebackStatus(current: string | null, incoming: string): string {
+  return current !== null && isChargebackClosed(current) ? current : incoming;
+}
+
+/**
+ * Whether the work reached the client through Comet before the bank was asked (decision 103): the order was delivered,
+ * or a stage of it approved, before the dispute opened.
+ */
+export function deliveredBeforeDispute(
+  order: { deliveredAt: number | null; stageApprovals: readonly (number | null)[] },
+  openedAt: number,
+): boolean {
+  const before = (at: number | null) => at !== null && at <= openedAt;
+  return before(order.deliveredAt) || order.stageApprovals.some(before);
+}
+
+/** Who carries a chargeback once it is closed: set only when it was lost; an order unknown to Comet is Comet's. */
+export function bearerOnClose(
+  status: string,
+  order: { deliveredAt: number | null; stageApprovals: readonly (number | null)[] } | null,
+  openedAt: number,
+): ChargebackBearer | null {
+  if (status !== "lost") return null;
+  return order ? chargebackBearer({ deliveredBefore: deliveredBeforeDispute(order, openedAt) }) : "comet";
+}
+
+/** What happens to the order's waiting payouts: they wait, they go, or (a loss the creator bears) they are withheld. */
+export type PayoutFate = "wait" | "go" | "withhold";
+
+/** The fate of an order's untransferred payouts given all its chargebacks: any open one holds them; a creator-borne loss withholds them. */
+export function payoutFate(chargebacks: readonly { status: string; borneBy: ChargebackBearer | null }[]): PayoutFate {
+  if (chargebacks.some((c) => holdsPayouts(c.status))) return "wait";
+  if (chargebacks.some((c) => c.status === "lost" && c.borneBy === "creator")) return "withhold";
+  return "go";
+}
+
+/** Evidence may be submitted now: Stripe waits for it and its due date has not passed. */
+export type SubmissionRefusal = "not_awaiting_evidence" | "past_due";
+export function evidenceSubmissionRefusal(
+  row: { status: string; evidenceDueAt: number | null; evidenceSubmittedAt: number | null },
+  now: number,
+): SubmissionRefusal | null {
+  if (!awaitsEvidence(row.status) || row.evidenceSubmittedAt !== null) return "not_awaiting_evidence";
+  if (row.evidenceDueAt !== null && now > row.evidenceDueAt) return "past_due";
+  return null;
+}

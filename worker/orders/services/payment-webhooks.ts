@@ -10,6 +10,7 @@ import type Stripe from "stripe";
 import type { Database } from "../../db/client";
 import { forgetCard, forgetCardsOfCustomer, saveCardFromSucceededSetup } from "../../payments/cards";
 import { refreshConnectedAccount } from "../../services/connected-accounts";
+import { recordChargebackEvent } from "./chargebacks";
 
 export interface WebhookDeps {
   db: Database;
@@ -21,7 +22,11 @@ export interface WebhookDeps {
   settleIntent: (intentId: string) => Promise<unknown>;
 }
 
-type EventHandler = (event: Stripe.Event, deps: WebhookDeps) => Promise<void>;
+type EventHandler = (event: Stripe.Event, deps: WebhookDeps, now: number) => Promise<void>;
+
+/** A client's bank disputing a charge (decision 103): every event carries the whole Dispute, applied by its own time. */
+const chargebackEvent: EventHandler = (event, { db, stripe }, now) =>
+  recordChargebackEvent({ d1: db.$client, stripe }, event.data.object as Stripe.Dispute, event.created * 1000, now);
 
 const HANDLERS: Partial<Record<Stripe.Event.Type, EventHandler>> = {
   "setup_intent.succeeded": (event, { db, stripe }) =>
@@ -35,6 +40,11 @@ const HANDLERS: Partial<Record<Stripe.Event.Type, EventHandler>> = {
   // A creator's connected account changed: re-read it; once it can be paid out, its held payouts go (decision 029).
   "account.updated": (event, { db, stripe }) =>
     refreshConnectedAccount({ d1: db.$client, stripe }, (event.data.object as Stripe.Account).id).then(() => undefined),
+  "charge.dispute.created": chargebackEvent,
+  "charge.dispute.updated": chargebackEvent,
+  "charge.dispute.closed": chargebackEvent,
+  "charge.dispute.funds_withdrawn": chargebackEvent,
+  "charge.dispute.funds_reinstated": chargebackEvent,
 };
 
 export type WebhookOutcome = "handled" | "duplicate" | "ignored";
@@ -51,7 +61,7 @@ export async function handleStripeEvent(
   if (seen) return "duplicate";
   const handler = HANDLERS[event.type];
   // Recorded only once the effect is done: if it throws, Stripe's retry runs it again (it is idempotent).
-  if (handler) await handler(event, deps);
+  if (handler) await handler(event, deps, now);
   await deps.db.$client
     .prepare(
       "INSERT INTO processed_webhook_events (event_id, event_type, processed_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",

@@ -9,6 +9,8 @@
  * - `releasePayout` claims a HELD row whose creator's account can be paid out (a conditional update with a short
  *   lease: of racing releases one calls Stripe), creates the transfer with the order's idempotency key (a release
  *   retried after a crash gets the same transfer from Stripe), and marks it TRANSFERRED with a conditional update.
+ * - A chargeback (decision 103) stops a release: while it is open the order's payouts wait; lost and borne by the
+ *   creator, they are withheld; won, or borne by Comet, they go as before.
  * - Who releases: the completion itself, `account.updated` once the account can be paid out, the wallet page after
  *   onboarding, and the cron for anything left over.
  * - What is sent (decision 050): the share in the currency the client's charge settled in, read from the charge's
@@ -266,13 +268,44 @@ interface ClaimedPayout {
   stripe_payment_intent_id: string | null;
 }
 
-/** Takes a HELD payout for this release, if its creator's account can be paid out and no other release holds it. */
+/**
+ * A chargeback of the payout's order that stops it (decision 103, `payoutFate` in orders/domain/chargebacks.ts): one
+ * still open (its payouts wait), or one lost that the creator bears (its payouts are withheld). `closed_at` is set
+ * exactly when the dispute's status is a closed one.
+ */
+const OPEN_CHARGEBACK = (payouts: string) =>
+  `EXISTS (SELECT 1 FROM chargebacks c WHERE c.order_id = ${payouts}.order_id AND c.closed_at IS NULL)`;
+const CREATOR_BORNE_LOSS = (payouts: string) =>
+  `EXISTS (SELECT 1 FROM chargebacks c WHERE c.order_id = ${payouts}.order_id AND c.status = 'lost' AND c.borne_by = 'creator')`;
+
+/**
+ * The order's held payouts that a lost chargeback the creator bears keeps from them (decision 103): WITHHELD, never
+ * sent. A payout a release holds right now is left to that release, which withholds it on its next try if its transfer
+ * did not go. What was already transferred stays transferred.
+ */
+export async function withholdPayouts(d1: D1Database, where: { orderId?: string; payoutId?: string }, now: number) {
+  await d1
+    .prepare(
+      `UPDATE creator_payouts SET payout_status = 'WITHHELD', claimed_until = NULL, last_error = 'chargeback_lost', updated_at = ?1
+       WHERE payout_status = 'HELD' AND (claimed_until IS NULL OR claimed_until < ?1) AND (?2 IS NULL OR order_id = ?2)
+         AND (?3 IS NULL OR id = ?3) AND ${CREATOR_BORNE_LOSS("creator_payouts")}`,
+    )
+    .bind(now, where.orderId ?? null, where.payoutId ?? null)
+    .run();
+}
+
+/**
+ * Takes a HELD payout for this release, if its creator's account can be paid out, no other release holds it and no
+ * chargeback of its order stops it (a creator-borne loss withholds it instead).
+ */
 async function claim(d1: D1Database, payoutId: string, now: number): Promise<ClaimedPayout | null> {
+  await withholdPayouts(d1, { payoutId }, now);
   const claimed = await d1
     .prepare(
       `UPDATE creator_payouts SET claimed_until = ?1, updated_at = ?2
        WHERE id = ?3 AND payout_status = 'HELD' AND (claimed_until IS NULL OR claimed_until < ?2)
          AND EXISTS (SELECT 1 FROM stripe_connected_accounts a WHERE a.user_account_id = creator_payouts.seller_user_account_id AND a.payouts_enabled = 1)
+         AND NOT ${OPEN_CHARGEBACK("creator_payouts")} AND NOT ${CREATOR_BORNE_LOSS("creator_payouts")}
        RETURNING id`,
     )
     .bind(now + CLAIM_MS, now, payoutId)
@@ -415,7 +448,8 @@ export async function releaseHeldPayouts(
   const { results } = await deps.d1
     .prepare(
       `SELECT p.id FROM creator_payouts p JOIN stripe_connected_accounts a ON a.user_account_id = p.seller_user_account_id AND a.payouts_enabled = 1
-       WHERE p.payout_status = 'HELD' AND (?1 IS NULL OR p.seller_user_account_id = ?1) ORDER BY p.created_at LIMIT 50`,
+       WHERE p.payout_status = 'HELD' AND (?1 IS NULL OR p.seller_user_account_id = ?1) AND NOT ${OPEN_CHARGEBACK("p")}
+       ORDER BY p.created_at LIMIT 50`,
     )
     .bind(sellerUserAccountId)
     .all<{ id: string }>();
