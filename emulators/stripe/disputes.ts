@@ -24,9 +24,9 @@ import {
  * What `evidence[uncategorized_text]` decides in test mode (https://docs.stripe.com/testing#evidence): the dispute is
  * won (the money and fee come back), lost, or, for an inquiry, escalated to a chargeback.
  */
-export const WINNING_EVIDENCE = "winning_evidence";
-export const LOSING_EVIDENCE = "losing_evidence";
-export const ESCALATE_INQUIRY_EVIDENCE = "escalate_inquiry_evidence";
+const WINNING_EVIDENCE = "winning_evidence";
+const LOSING_EVIDENCE = "losing_evidence";
+const ESCALATE_INQUIRY_EVIDENCE = "escalate_inquiry_evidence";
 
 /** How long the cardholder's bank leaves for an answer here: seven days from the dispute (the brief's rule, 103). */
 const EVIDENCE_WINDOW_SECONDS = 7 * 86_400;
