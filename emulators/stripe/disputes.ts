@@ -238,7 +238,7 @@ function testDecision(dispute: Stripe.Dispute): Outcome | "escalated" | undefine
 }
 
 function updateDispute(core: Core, ctx: Ctx): Stripe.Dispute {
-  const { dispute } = disputeOf(core.state, ctx, ctx.pathParams.id!);
+  const { dispute, account } = disputeOf(core.state, ctx, ctx.pathParams.id!);
   const evidence = obj(ctx.params, "evidence");
   const submitParam = bool(ctx.params, "submit");
   const closed = !OPEN.has(dispute.status) && !SUBMITTED.has(dispute.status);
@@ -265,7 +265,7 @@ function updateDispute(core: Core, ctx: Ctx): Stripe.Dispute {
   }
   // Stripe's `submit` defaults to true: evidence given without `submit=false` goes to the bank.
   const submitting = OPEN.has(dispute.status) && (submitParam ?? evidence !== undefined);
-  previous.evidence_details = structuredClone(dispute.evidence_details);
+  if (evidence || submitting) previous.evidence_details = structuredClone(dispute.evidence_details);
   if (evidence) dispute.evidence_details.has_evidence = true;
   if (submitting) {
     previous.status = dispute.status;
@@ -276,8 +276,7 @@ function updateDispute(core: Core, ctx: Ctx): Stripe.Dispute {
     dispute.evidence_details.past_due =
       dispute.evidence_details.due_by !== null && now > dispute.evidence_details.due_by;
   }
-  const account = eventAccount(disputeOf(core.state, ctx, dispute.id).account);
-  emit(core.state, ctx, "charge.dispute.updated", dispute, previous, account);
+  emit(core.state, ctx, "charge.dispute.updated", dispute, previous, eventAccount(account));
   const decision = submitting ? testDecision(dispute) : undefined;
   // The bank answers a moment after the submission, as a background step (Stripe's test mode: seconds).
   if (decision)
