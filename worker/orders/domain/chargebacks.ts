@@ -111,16 +111,33 @@ export function disputeFunds(balanceAmounts: readonly number[]): { withdrawn: nu
 }
 
 /**
- * Whether an event applies to the row as it stands: only one newer than the last applied (Stripe's `created` of the
- * event; an equal time is a replay of the same moment and changes nothing). None applies to a row that is missing.
+ * Stripe's dispute statuses in the order a dispute lives through them, the closed ones last. Events that come in the
+ * same second (Stripe's `created` has no finer grain) are told apart by it: of two, the later in this order stands.
  */
-export function appliesAfter(lastEventAt: number | null, eventAt: number): boolean {
-  return lastEventAt === null || eventAt > lastEventAt;
-}
+export const CHARGEBACK_STATUS_ORDER: readonly ChargebackStatus[] = [
+  "warning_needs_response",
+  "warning_under_review",
+  "needs_response",
+  "under_review",
+  "warning_closed",
+  "prevented",
+  "won",
+  "lost",
+];
 
-/** The status a row takes from a newer event: a closed outcome is final whatever comes after it. */
-export function nextChargebackStatus(current: string | null, incoming: string): string {
-  return current !== null && isChargebackClosed(current) ? current : incoming;
+/**
+ * The status a row takes from an event (decision 103): a closed outcome is final; otherwise a newer event's status, or,
+ * from the same second, whichever is further along.
+ */
+export function nextChargebackStatus(
+  current: { status: string; at: number } | null,
+  incoming: { status: string; at: number },
+): string {
+  if (!current) return incoming.status;
+  if (isChargebackClosed(current.status) || incoming.at < current.at) return current.status;
+  if (incoming.at > current.at) return incoming.status;
+  const rank = (status: string) => CHARGEBACK_STATUS_ORDER.indexOf(status as ChargebackStatus);
+  return rank(incoming.status) >= rank(current.status) ? incoming.status : current.status;
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import type Stripe from "stripe";
 import {
+  CHARGEBACK_STATUS_ORDER,
   bearerOnClose,
   disputeFunds,
   isChargebackClosed,
@@ -65,10 +66,14 @@ async function disputedOrder(d1: D1Database, intentId: string | null): Promise<D
     .first<DisputedOrder>();
 }
 
+/** A status's place in a dispute's life, in SQL (CHARGEBACK_STATUS_ORDER): the closed ones last. */
+const statusRank = (column: string) => `instr('|${CHARGEBACK_STATUS_ORDER.join("|")}|', '|' || ${column} || '|')`;
+
 /**
- * Writes the dispute's row as this event sees it: inserted on the first event heard, updated only by a newer one
- * (`last_event_at`), its closed status, close time and bearer never changed once set. Answers the row as it now
- * stands, whether or not this event changed it.
+ * Writes the dispute's row as this event sees it, by the rule of `nextChargebackStatus`: inserted on the first event
+ * heard; changed only by an event no older than the last applied (`last_event_at`), one of the same second only
+ * forward in the dispute's life; its closed status, close time and bearer never changed once set. The sums the bank
+ * took and gave back only grow. Answers the row as it now stands, whether or not this event changed it.
  */
 async function upsertChargeback(
   d1: D1Database,
@@ -92,11 +97,16 @@ async function upsertChargeback(
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
        ON CONFLICT (stripe_dispute_id) DO UPDATE SET
          amount = excluded.amount, currency = excluded.currency, reason = excluded.reason,
-         status = CASE WHEN chargebacks.closed_at IS NULL THEN excluded.status ELSE chargebacks.status END,
-         evidence_due_at = excluded.evidence_due_at, withdrawn_amount = excluded.withdrawn_amount,
-         reinstated_amount = excluded.reinstated_amount, borne_by = coalesce(chargebacks.borne_by, excluded.borne_by),
+         status = CASE WHEN chargebacks.closed_at IS NOT NULL THEN chargebacks.status
+           WHEN excluded.last_event_at > chargebacks.last_event_at
+             OR ${statusRank("excluded.status")} >= ${statusRank("chargebacks.status")} THEN excluded.status
+           ELSE chargebacks.status END,
+         evidence_due_at = coalesce(excluded.evidence_due_at, chargebacks.evidence_due_at),
+         withdrawn_amount = max(excluded.withdrawn_amount, chargebacks.withdrawn_amount),
+         reinstated_amount = max(excluded.reinstated_amount, chargebacks.reinstated_amount),
+         borne_by = coalesce(chargebacks.borne_by, excluded.borne_by),
          closed_at = coalesce(chargebacks.closed_at, excluded.closed_at), last_event_at = excluded.last_event_at
-       WHERE excluded.last_event_at > chargebacks.last_event_at`,
+       WHERE excluded.last_event_at >= chargebacks.last_event_at`,
       )
       .bind(
         crypto.randomUUID(),
