@@ -233,6 +233,22 @@ export class ChatRoom extends DurableObject<Env> {
         ws.close(CHAT_SESSION_ENDED_CLOSE_CODE, "signed out");
   }
 
+  /**
+   * The user deleted their account (decision 104): their sockets here close now, and what they wrote (texts, files,
+   * translations) and their name and picture are emptied in this room's own storage, as D1's copy is.
+   */
+  async forgetUser(userAccountId: string): Promise<void> {
+    for (const ws of this.ctx.getWebSockets())
+      if ((ws.deserializeAttachment() as ChatSocketCaller).userAccountId === userAccountId)
+        ws.close(CHAT_SESSION_ENDED_CLOSE_CODE, "account deleted");
+    this.sql.exec("UPDATE messages SET text = '', medias = '[]', translations = NULL WHERE sender = ?", userAccountId);
+    const room = this.room;
+    if (!room) return;
+    const emptied = (person: StoredChatRoom["seller"]) =>
+      person.userAccountId === userAccountId ? { ...person, name: "", avatarUrl: null } : person;
+    this.saveRoom({ ...room, seller: emptied(room.seller), buyer: emptied(room.buyer) });
+  }
+
   async webSocketClose(ws: WebSocket, code: number): Promise<void> {
     try {
       ws.close(code === 1005 || code === 1006 ? 1000 : code, "closing");

@@ -1,6 +1,13 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { commissionAccounts, localizedTexts, userAccountRoles, userAccounts, userProfiles } from "../db/schema";
+import {
+  commissionAccounts,
+  localizedTexts,
+  reservedHandles,
+  userAccountRoles,
+  userAccounts,
+  userProfiles,
+} from "../db/schema";
 import { isInviteCode } from "../domain/invitations";
 import { invitationOnSignUp } from "./invitations";
 import { purgeAccountPages } from "./public-pages";
@@ -10,13 +17,29 @@ export async function findAccountIdByEmail(db: Database, email: string): Promise
   return row?.id ?? null;
 }
 
-export async function isHandleTaken(db: Database, handle: string, exceptAccountId?: string): Promise<boolean> {
-  const row = await db
-    .select({ accountId: userProfiles.accountId })
-    .from(userProfiles)
-    .where(sql`lower(${userProfiles.originalHandle}) = ${handle.toLowerCase()}`)
-    .get();
-  return row !== undefined && row.accountId !== exceptAccountId;
+/**
+ * Whether a handle is someone else's: another account holds it (ignoring case), or a deleted account freed it less
+ * than 180 days before `now` (reserved_handles, decision 104), so nobody takes a departed creator's name at once.
+ */
+export async function isHandleTaken(
+  db: Database,
+  handle: string,
+  exceptAccountId?: string,
+  now = Date.now(),
+): Promise<boolean> {
+  const lower = handle.toLowerCase();
+  const [holders, reserved] = await db.batch([
+    db
+      .select({ accountId: userProfiles.accountId })
+      .from(userProfiles)
+      .where(sql`lower(${userProfiles.originalHandle}) = ${lower}`),
+    db
+      .select({ handle: reservedHandles.handle })
+      .from(reservedHandles)
+      .where(and(eq(reservedHandles.handle, lower), gt(reservedHandles.reservedUntil, new Date(now)))),
+  ]);
+  const holder = holders[0];
+  return reserved.length > 0 || (holder !== undefined && holder.accountId !== exceptAccountId);
 }
 
 /**

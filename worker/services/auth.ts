@@ -73,7 +73,8 @@ export async function sendCode(
 ): Promise<SendCodeResult> {
   const now = deps.now?.() ?? Date.now();
   const { db } = deps;
-  if (input.signupHandle && (await isHandleTaken(db, input.signupHandle))) return { status: "handle_taken" };
+  if (input.signupHandle && (await isHandleTaken(db, input.signupHandle, undefined, now)))
+    return { status: "handle_taken" };
   if (!(await withinSendLimits(db, input.email, input.clientKey, now))) return { status: "rate_limited" };
 
   const hasAccount = (await findAccountIdByEmail(db, input.email)) !== null;

@@ -101,6 +101,21 @@ export async function closeSessionSockets(
   await Promise.allSettled(results.map(({ id }) => chatRoomStub(env, id).endSession(ended.idHash)));
 }
 
+/**
+ * A user deleted their account (decision 104): every room of their orders, open or closed, closes their sockets and
+ * empties what they wrote there (ChatRoom.forgetUser). Not best effort: a room that cannot be told fails the deletion,
+ * which is run again, and telling a room twice is harmless.
+ */
+export async function forgetUserInChatRooms(env: Pick<Env, "DB" | "CHAT_ROOM">, userAccountId: string): Promise<void> {
+  const { results } = await env.DB.prepare(
+    `SELECT r.id FROM commission_accounts a JOIN commission_orders o ON o.seller_id = a.id OR o.buyer_id = a.id
+     JOIN chat_rooms r ON r.order_id = o.id WHERE a.user_account_id = ?`,
+  )
+    .bind(userAccountId)
+    .all<{ id: string }>();
+  await Promise.all(results.map(({ id }) => chatRoomStub(env, id).forgetUser(userAccountId)));
+}
+
 export const chatRoomStub = (env: Pick<Env, "CHAT_ROOM">, roomId: string) =>
   env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(roomId));
 
