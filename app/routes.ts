@@ -22,6 +22,7 @@ export default [
         index("routes/dashboard/index.tsx"),
         route("setting/profile", "routes/dashboard/setting-profile.tsx"),
         route("setting/profile/account", "routes/dashboard/setting-account.tsx"),
+        route("setting/profile/account/export/:exportId", "routes/dashboard/data-export-download.ts"),
         route("setting/profile/notification", "routes/dashboard/setting-notification.tsx"),
         route("setting/profile/payment", "routes/dashboard/setting-payment.tsx"),
         route("portfolio/creator", "routes/dashboard/portfolio-creator.tsx"),

@@ -11,6 +11,7 @@ import { mailerFromEnv } from "../mail/mailer";
 import { sendPendingNotificationEmails } from "./notification-emails";
 import { sendDueReminders } from "../orders/services/order-reminders";
 import { runWaitlistJobs } from "./waitlist";
+import { runDataExportJobs } from "../account/services/data-export";
 
 /** Rounds of deadlines one dev clock move runs at most: each takes up to the cron's batch of 200 orders. */
 const MAX_DEADLINE_ROUNDS = 25;
@@ -52,6 +53,8 @@ export async function runTimedJobs(
   await runWaitlistJobs(db, now);
   // Reviews whose double-blind window closed show now: made known once, their parties' public pages purged (086).
   await announceShownReviews(db, now);
+  // Data downloads a request's waitUntil left waiting are prepared (their notices mailed below); expired ones deleted (104).
+  await runDataExportJobs(env, db, now);
   // The reminders' e-mails, and any notice whose e-mail a writer's waitUntil did not get to (each sent once).
   await sendPendingNotificationEmails(db, mailerFromEnv(env, db), env, now);
   return { reminders, deadlines };

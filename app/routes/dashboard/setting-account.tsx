@@ -19,6 +19,8 @@ import { inviteCodeOf } from "#worker/services/invitations";
 import { invitePath } from "#worker/domain/invitations";
 import { InviteLinkField } from "#app/components/invitations/invite-link-field";
 import { requireUser } from "./guards.server";
+import { DATA_EXPORT_INTENTS, actOnDataExport, dataExportSection } from "./data-export.server";
+import { DataExportSection } from "#app/components/settings/data-export-section";
 import type { Route } from "./+types/setting-account";
 
 const FIELDS = ["birthday", "displayLanguageCode", "displayCurrencyCode", "inputLanguageCode"] as const;
@@ -47,13 +49,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       copied: m.invitations_copied(),
     },
   };
-  return { account, languages, saved, invite };
+  return { account, languages, saved, invite, dataExport: await dataExportSection(context, user) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const { db, locale } = context.get(requestContext);
   const form = await readFormData(request, locale);
+  if (DATA_EXPORT_INTENTS.has(String(form.get("intent")))) return actOnDataExport(context, user, form);
   const values = Object.fromEntries(FIELDS.map((field) => [field, String(form.get(field) ?? "")])) as Values;
   const parsed = parseFields(accountSettingsSchema(Date.now()), values);
   if (!parsed.ok)
@@ -161,6 +164,7 @@ export default function SettingAccountPage({ loaderData, actionData }: Route.Com
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{loaderData.invite.body}</p>
         <InviteLinkField url={loaderData.invite.url} texts={loaderData.invite.field} />
       </section>
+      <DataExportSection section={loaderData.dataExport} />
     </DashboardPage>
   );
 }
