@@ -140,10 +140,19 @@ async function duePayoutStatements(d1: D1Database): Promise<DocumentDraft[]> {
   );
 }
 
-/** Issues the drafts one after another (each its own batch), and says how many were new. */
+/**
+ * Issues the drafts one after another (each its own batch), and says how many were new. One that fails is logged and
+ * left for the next run, so it holds up no other document.
+ */
 async function issueAll(d1: D1Database, drafts: readonly DocumentDraft[], now: number): Promise<number> {
   let issued = 0;
-  for (const draft of drafts) if ((await issueOrFind(d1, draft, now)).issuedNow) issued++;
+  for (const draft of drafts) {
+    try {
+      if ((await issueOrFind(d1, draft, now)).issuedNow) issued++;
+    } catch (error) {
+      console.error(`document ${draft.sourceKey} not issued`, error);
+    }
+  }
   return issued;
 }
 
