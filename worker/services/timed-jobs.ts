@@ -12,6 +12,7 @@ import { sendPendingNotificationEmails } from "./notification-emails";
 import { sendDueReminders } from "../orders/services/order-reminders";
 import { runWaitlistJobs } from "./waitlist";
 import { runDataExportJobs } from "../account/services/data-export";
+import { issueDueDocuments } from "../documents/services/issue-due-documents";
 
 /** Rounds of deadlines one dev clock move runs at most: each takes up to the cron's batch of 200 orders. */
 const MAX_DEADLINE_ROUNDS = 25;
@@ -57,5 +58,7 @@ export async function runTimedJobs(
   await runDataExportJobs(env, db, now);
   // The reminders' e-mails, and any notice whose e-mail a writer's waitUntil did not get to (each sent once).
   await sendPendingNotificationEmails(db, mailerFromEnv(env, db), env, now);
+  // Receipts, refund notes, fee invoices and statements now due, each once (decision 102); last, as nothing waits for them.
+  await issueDueDocuments(env.DB, now);
   return { reminders, deadlines };
 }
