@@ -12,6 +12,8 @@
  *   transferred ≤ Σ approved stages' (amount − fee)   while a dispute is open or the completed order's payout waits
  *                                               for the client's week to dispute the work (decision 092): nothing
  *                                               goes while the client can still take it back
+ *   every dispute Stripe has of the order's charges is recorded, with its status and amount (decision 103); a
+ *   chargeback leaves captured and refunded as they were, so the lines above hold through one
  *
  * The transfer lines are in the transfer's currency. A transfer from a charge that was converted to the platform's
  * settlement currency is in that currency (decision 050), so the right side is converted at the charge's own rate by
@@ -105,6 +107,21 @@ export interface OrderLedger {
    * to dispute the work (decision 092). Only approved stages' shares may have gone.
    */
   reachable?: boolean;
+  /**
+   * The charges' disputes as Stripe has them and as Comet recorded them (decision 103): each by its dispute id, status
+   * and amount. Absent: not read.
+   */
+  chargebacks?: { atStripe: readonly ChargebackFacts[]; recorded: readonly ChargebackFacts[] };
+  /** Of the order's charges, what the client's bank disputed, and what it took for good (lost). */
+  disputed?: number;
+  lostToChargebacks?: number;
+}
+
+/** One dispute of a charge: Stripe's id, its status, and the amount in dispute. */
+export interface ChargebackFacts {
+  disputeId: string;
+  status: string;
+  amount: number;
 }
 
 export type MoneyDisagreement =
@@ -113,7 +130,21 @@ export type MoneyDisagreement =
   | { kind: "over_transferred"; transferred: number; allowed: number }
   /** Sent while the client could still take it back (decision 092). */
   | { kind: "transferred_while_reachable"; transferred: number; allowed: number }
-  | { kind: "transfer_currency_mismatch"; transferCurrency: string; allowed: string[] };
+  | { kind: "transfer_currency_mismatch"; transferCurrency: string; allowed: string[] }
+  /** A dispute Stripe has of the order's charge that Comet never recorded, or records otherwise (decision 103). */
+  | { kind: "chargeback_unrecorded"; disputeId: string; status: string; amount: number }
+  | { kind: "chargeback_mismatch"; disputeId: string; stripe: ChargebackFacts; recorded: ChargebackFacts };
+
+/** Each of Stripe's disputes that Comet's rows miss or record with another status or amount. */
+export function chargebackDisagreements(chargebacks: NonNullable<OrderLedger["chargebacks"]>): MoneyDisagreement[] {
+  return chargebacks.atStripe.flatMap((stripe): MoneyDisagreement[] => {
+    const recorded = chargebacks.recorded.find((r) => r.disputeId === stripe.disputeId);
+    if (!recorded) return [{ kind: "chargeback_unrecorded", ...stripe }];
+    return recorded.status === stripe.status && recorded.amount === stripe.amount
+      ? []
+      : [{ kind: "chargeback_mismatch", disputeId: stripe.disputeId, stripe, recorded }];
+  });
+}
 
 /**
  * What the order may hold, net, in its state: its total once paid and not canceled; once canceled, what its approved
@@ -167,6 +198,7 @@ export function moneyDisagreements(ledger: OrderLedger): MoneyDisagreement[] {
         allowed,
       });
   }
+  if (ledger.chargebacks) found.push(...chargebackDisagreements(ledger.chargebacks));
   return found;
 }
 

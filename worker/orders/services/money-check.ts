@@ -10,7 +10,12 @@
  * whose charge was refunded at the dashboard, a transfer too large) is reported for a person to look at.
  */
 import type Stripe from "stripe";
-import { moneyDisagreements, type MoneyDisagreement, type OrderLedger } from "../domain/order-money";
+import {
+  moneyDisagreements,
+  type ChargebackFacts,
+  type MoneyDisagreement,
+  type OrderLedger,
+} from "../domain/order-money";
 import { sellerTransferAmount } from "../../domain/money";
 import type { OrderPayment, OrderProgress } from "../domain/order-types";
 import { feeNumeratorsFrom, feeNumeratorsOf } from "./order-views";
@@ -61,6 +66,27 @@ export async function chargesOf(stripe: Stripe, intentId: string) {
     currencies: captured.map((c) => c.currency.toUpperCase()),
     settled: settled.map((t) => ({ amount: t.amount, currency: t.currency.toUpperCase() })),
   };
+}
+
+/** The disputes of the order's charges at Stripe, and the chargeback rows Comet recorded for the order (decision 103). */
+async function chargebacksOf(
+  deps: MoneyCheckDeps,
+  orderId: string,
+  intentIds: readonly string[],
+): Promise<NonNullable<OrderLedger["chargebacks"]>> {
+  const atStripe: ChargebackFacts[] = [];
+  for (const intentId of intentIds) {
+    for await (const dispute of deps.stripe.disputes.list({ payment_intent: intentId, limit: 100 }))
+      atStripe.push({ disputeId: dispute.id, status: dispute.status, amount: dispute.amount });
+  }
+  const { results } = await deps.d1
+    .prepare(
+      `SELECT stripe_dispute_id AS disputeId, status, amount FROM chargebacks
+       WHERE order_id = ?1 OR stripe_payment_intent_id IN (SELECT value FROM json_each(?2))`,
+    )
+    .bind(orderId, JSON.stringify(intentIds))
+    .all<ChargebackFacts>();
+  return { atStripe, recorded: results };
 }
 
 interface OrderRow {
@@ -161,6 +187,11 @@ async function readLedger(
       else if (ledger.settled.currency === settled.currency) ledger.settled.amount += settled.amount;
     }
   }
+  ledger.chargebacks = await chargebacksOf(deps, orderId, intentIds);
+  ledger.disputed = ledger.chargebacks.atStripe.reduce((sum, d) => sum + d.amount, 0);
+  ledger.lostToChargebacks = ledger.chargebacks.atStripe
+    .filter((d) => d.status === "lost")
+    .reduce((sum, d) => sum + d.amount, 0);
   const transferCurrencies = new Set<string>();
   for (const payout of payoutRows.results) {
     const transfer = await stripe.transfers.retrieve(String(payout.id));
@@ -303,6 +334,12 @@ export function describeReport(report: OrderMoneyReport): string[] {
       );
     if (d.kind === "transfer_currency_mismatch")
       lines.push(`${head}: transferred in ${d.transferCurrency}, expected ${d.allowed.join(" or ")}`);
+    if (d.kind === "chargeback_unrecorded")
+      lines.push(`${head}: Stripe's dispute ${d.disputeId} (${d.status}, ${d.amount}) is not recorded`);
+    if (d.kind === "chargeback_mismatch")
+      lines.push(
+        `${head}: dispute ${d.disputeId} is ${d.stripe.status} for ${d.stripe.amount} at Stripe, recorded ${d.recorded.status} for ${d.recorded.amount}`,
+      );
   }
   return lines;
 }
