@@ -48,7 +48,6 @@ export default [
         route("billing", "routes/dashboard/billing.tsx"),
         route("history/sales", "routes/dashboard/history-sales.tsx"),
         route("history/billing", "routes/dashboard/history-billing.tsx"),
-        route("documents/:documentId", "routes/dashboard/document.tsx"),
       ]),
     ]),
     // The admin console (decision 087): every loader and action answers a non-admin with the site's 404.
@@ -59,6 +58,7 @@ export default [
         route("users", "routes/admin/users.tsx"),
         route("disputes", "routes/admin/disputes.tsx"),
         route("disputes/:orderId", "routes/admin/dispute.tsx"),
+        route("chargebacks/:chargebackId", "routes/admin/chargeback.tsx"),
       ]),
       // A disputed order's file, through the admin's audited door (decision 088): a response, no page.
       route("disputes/:orderId/files/:kind/:id", "routes/admin/dispute-file.ts"),

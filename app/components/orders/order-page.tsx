@@ -16,6 +16,8 @@ import type { OrderReviewsPanel } from "#app/loaders/orders/order-review-texts.s
 import type { OrderDisputePanel } from "#app/loaders/orders/order-dispute-texts.server";
 import type { OrderExtensionPanel } from "#app/loaders/orders/order-extension-texts.server";
 import type { OrderLicencePanel } from "#app/loaders/orders/order-licence-texts.server";
+import type { OrderChargebackBanner } from "#app/loaders/orders/order-chargeback-texts.server";
+import { OrderChargebacks } from "./order-chargeback";
 import type { ClientRecord } from "#worker/orders/services/reviews";
 
 const PaymentReturnToast = lazy(() => import("./payment-return-toast"));
@@ -34,6 +36,8 @@ export interface OrderPageData {
   reviews: OrderReviewsPanel | null;
   /** The order's dispute, and the viewer's way to open or answer one (decision 088); null when neither applies. */
   dispute: OrderDisputePanel | null;
+  /** A card issuer's disputes of the order's payment (decision 103), for both parties; null when it has none. */
+  chargebacks: OrderChargebackBanner[] | null;
   /** The delivery date moved by agreement (decision 090): the viewer's request, answer or gift; null when none applies. */
   extension: OrderExtensionPanel | null;
   /** The licence changed by agreement (issue 63): the client's request or the creator's answer; null when none applies. */
@@ -73,6 +77,7 @@ export function OrderPage({
           {data.texts.notFound}
         </p>
       )}
+      {data.order && data.chargebacks && <OrderChargebacks banners={data.chargebacks} />}
       {data.order && data.panel && (
         <OrderPanel
           key={data.order.id}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { ChargebackList } from "#app/components/admin/chargeback-list";
 import { PartyNote } from "#app/components/admin/party-note";
 import { DashboardPage } from "#app/components/dashboard/dashboard-page";
 import { Toast, type ToastMessage } from "#app/components/toast/toast";
@@ -7,7 +8,9 @@ import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
 import { caseJudgeNote } from "#worker/messages/admin";
 import { disputeFacts, disputeQueue } from "#worker/admin/services/admin-disputes";
+import { listChargebacks } from "#worker/orders/services/chargebacks";
 import { cometNow } from "#worker/services/clock";
+import { chargebackEntryView } from "./chargeback-texts.server";
 import { adminTitle } from "./admin-title";
 import { queueEntryView, settledToast } from "./dispute-texts.server";
 import { requireAdmin } from "./guard.server";
@@ -23,9 +26,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const admin = requireAdmin(context);
   const { db, env, locale, url } = context.get(requestContext);
   const settled = (url.searchParams.get("settled") ?? "").slice(0, 64);
-  const [queue, settledFacts] = await Promise.all([
-    disputeQueue(db, await cometNow(env), locale, admin.accountId),
+  const now = await cometNow(env);
+  const [queue, settledFacts, chargebacks] = await Promise.all([
+    disputeQueue(db, now, locale, admin.accountId),
     settled ? disputeFacts(db, settled, locale) : null,
+    // Beside Comet's own disputes, the card issuers' (decision 103).
+    listChargebacks(db.$client),
   ]);
   return {
     disputes: queue.map((entry) => ({
@@ -34,6 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       judgeNote: caseJudgeNote(entry.judge, "order", locale),
     })),
     toast: settledToast(settledFacts, locale),
+    chargebacks: chargebacks.map((chargeback) => chargebackEntryView(chargeback, now, locale)),
   };
 }
 
@@ -107,6 +114,7 @@ export default function AdminDisputes({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <ChargebackList chargebacks={loaderData.chargebacks} />
       <SettledToast notice={toast} />
     </DashboardPage>
   );

@@ -19,10 +19,12 @@ import { orderReviewsPanel } from "#app/loaders/orders/order-review-texts.server
 import { orderDisputePanel } from "#app/loaders/orders/order-dispute-texts.server";
 import { orderExtensionPanel } from "#app/loaders/orders/order-extension-texts.server";
 import { orderLicencePanel } from "#app/loaders/orders/order-licence-texts.server";
+import { orderChargebackBanners } from "#app/loaders/orders/order-chargeback-texts.server";
 import { actOnReview, REVIEW_INTENTS } from "./order-reviews.server";
 import { runOrderIntent } from "./order-intents.server";
 import { clientRecord } from "#worker/orders/services/reviews";
 import { approvalSlots } from "#worker/orders/services/approval-slots";
+import { orderDocumentLinks } from "#app/loaders/documents/document-list.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -52,7 +54,9 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
   ]);
   // The other party's page is not this one: a seller opening their sale from the buyer's list sees nothing here.
   const shown = order && order.side === side ? order : null;
-  const [reviews, client, dispute, extension, slots] = await Promise.all([
+  // The Payment tab's receipts (decision 102): the client's, and the creator's issued in their name.
+  const orderDocuments = shown ? orderDocumentLinks(db.$client, shown.id, user.accountId, locale) : null;
+  const [reviews, client, dispute, extension, slots, chargebacks] = await Promise.all([
     // A completed order's reviews (decision 086).
     shown?.facts.progress === "COMPLETED" ? orderReviewsPanel(db, shown.id, commissionAccountId, now, locale) : null,
     // A request's client, as the creator deciding on it sees them: their completed orders and reviews as a client.
@@ -65,6 +69,8 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
     shown ? orderExtensionPanel(db, shown, locale, now) : null,
     // A request the creator may approve past their slots: the Approve says so first (decision 091).
     shown?.side === "seller" && shown.facts.progress === "DRAFT" ? approvalSlots(db.$client, shown.id) : null,
+    // A card issuer's dispute of the order's payment, for both parties (decision 103).
+    shown ? orderChargebackBanners(db, shown, locale) : null,
   ]);
   return {
     filter,
@@ -76,10 +82,12 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
     panel: shown ? orderPanelTexts(shown, now, slots) : null,
     reviews,
     dispute,
+    chargebacks,
     extension,
     // The licence changed by agreement: the client's request, the creator's answer (issue 63).
     licenceChange: shown ? orderLicencePanel(shown, now) : null,
     clientRecord: client,
+    orderDocuments: await orderDocuments,
     // The buyer's saved cards to choose from, oldest first: the first is preselected (issue 33).
     cards,
     cardEntry,
