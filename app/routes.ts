@@ -48,6 +48,7 @@ export default [
         route("billing", "routes/dashboard/billing.tsx"),
         route("history/sales", "routes/dashboard/history-sales.tsx"),
         route("history/billing", "routes/dashboard/history-billing.tsx"),
+        route("documents/:documentId", "routes/dashboard/document.tsx"),
       ]),
     ]),
     // The admin console (decision 087): every loader and action answers a non-admin with the site's 404.
