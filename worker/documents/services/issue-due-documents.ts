@@ -22,7 +22,7 @@ import {
 import { dueStatementDrafts } from "./issue-due-statements";
 
 /** How many of each kind one run issues at most. */
-export const DUE_BATCH = 25;
+const DUE_BATCH = 25;
 
 export interface IssuedCounts {
   receipts: number;
