@@ -2,14 +2,20 @@ import { Link } from "react-router";
 import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
 import { BrushIcon, CubeIcon, FilmIcon, MusicIcon, SparkIcon } from "#app/components/layout/home-icons";
 import { m } from "#app/paraglide/messages.js";
+import { AccountDeletedToast } from "#app/components/settings/account-deletion-section";
+import { ACCOUNT_DELETED_QUERY } from "./dashboard/account-deletion.server";
 import type { Route } from "./+types/home";
 
 /**
  * The page's texts, rendered here in the request's language: the home page is static copy, and its messages (both
  * languages of each) would otherwise be most of its JavaScript.
  */
-export function loader() {
+export function loader({ request }: Route.LoaderArgs) {
   return {
+    // After an account was deleted (decision 104), the page says so once.
+    accountDeleted: new URL(request.url).searchParams.has(ACCOUNT_DELETED_QUERY)
+      ? { title: m.account_deletion_done_title(), description: m.account_deletion_done_body() }
+      : null,
     metaTitle: m.layout_meta_title(),
     metaDescription: m.home_meta_description(),
     heroEyebrow: m.home_hero_eyebrow(),
@@ -47,6 +53,7 @@ const CATEGORY_ICONS = [BrushIcon, CubeIcon, SparkIcon, FilmIcon, MusicIcon];
 export default function Home({ loaderData: t }: Route.ComponentProps) {
   return (
     <>
+      {t.accountDeleted && <AccountDeletedToast notice={t.accountDeleted} />}
       <section className="home-hero border-b border-zinc-200 dark:border-zinc-800">
         <div className="mx-auto max-w-6xl px-4 pt-16 pb-20 sm:px-6 sm:pt-24 sm:pb-28">
           <p className="inline-flex rounded-full border border-brand-100 bg-white px-3 py-1 text-sm font-medium text-brand-700 dark:border-zinc-700 dark:bg-zinc-900 dark:text-brand-300">

@@ -21,6 +21,8 @@ import { InviteLinkField } from "#app/components/invitations/invite-link-field";
 import { requireUser } from "./guards.server";
 import { DATA_EXPORT_INTENTS, actOnDataExport, dataExportSection } from "./data-export.server";
 import { DataExportSection } from "#app/components/settings/data-export-section";
+import { DELETE_ACCOUNT_INTENT, accountDeletionSection, deleteAccountAction } from "./account-deletion.server";
+import { AccountDeletionSection } from "#app/components/settings/account-deletion-section";
 import type { Route } from "./+types/setting-account";
 
 const FIELDS = ["birthday", "displayLanguageCode", "displayCurrencyCode", "inputLanguageCode"] as const;
@@ -49,7 +51,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       copied: m.invitations_copied(),
     },
   };
-  return { account, languages, saved, invite, dataExport: await dataExportSection(context, user) };
+  return {
+    account,
+    languages,
+    saved,
+    invite,
+    dataExport: await dataExportSection(context, user),
+    accountDeletion: await accountDeletionSection(context, user),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -57,6 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, locale } = context.get(requestContext);
   const form = await readFormData(request, locale);
   if (DATA_EXPORT_INTENTS.has(String(form.get("intent")))) return actOnDataExport(context, user, form);
+  if (form.get("intent") === DELETE_ACCOUNT_INTENT) return deleteAccountAction(context, user, form);
   const values = Object.fromEntries(FIELDS.map((field) => [field, String(form.get(field) ?? "")])) as Values;
   const parsed = parseFields(accountSettingsSchema(Date.now()), values);
   if (!parsed.ok)
@@ -165,6 +175,7 @@ export default function SettingAccountPage({ loaderData, actionData }: Route.Com
         <InviteLinkField url={loaderData.invite.url} texts={loaderData.invite.field} />
       </section>
       <DataExportSection section={loaderData.dataExport} />
+      <AccountDeletionSection section={loaderData.accountDeletion} />
     </DashboardPage>
   );
 }

@@ -10,18 +10,17 @@ const DAY_MS = 86_400_000;
 /** A departed user's handle is kept from everyone for this long (decision 104), so old links do not change owner. */
 export const HANDLE_RESERVATION_MS = 180 * DAY_MS;
 
-/** Why an account cannot be deleted yet, each naming the order it is about (by its public code). */
-export type DeletionBlocker =
-  /** An order of theirs, as client or creator, not yet completed or canceled. */
-  | { reason: "order_open"; orderCode: string; side: "buyer" | "seller" }
-  /** An order's dispute (decision 088) an admin has not settled. */
-  | { reason: "dispute_open"; orderCode: string }
-  /** A bank's chargeback of an order's charge (decision 103) not yet closed. */
-  | { reason: "chargeback_open"; orderCode: string }
-  /** A creator's payout not yet transferred, or a completed order still in the client's week (decision 092). */
-  | { reason: "payout_pending"; orderCode: string };
-
-export type DeletionBlockerReason = DeletionBlocker["reason"];
+/**
+ * Why an account cannot be deleted yet, each naming the order it is about (by its public code) and the user's side of
+ * it (which page shows it): `order_open`, an order not yet completed or canceled; `dispute_open`, an order's dispute
+ * (decision 088) an admin has not settled; `chargeback_open`, a bank's chargeback (decision 103) not yet closed;
+ * `payout_pending`, a creator's payout not yet transferred, or a completed order still in the client's week (092).
+ */
+export interface DeletionBlocker {
+  reason: "order_open" | "dispute_open" | "chargeback_open" | "payout_pending";
+  orderCode: string;
+  side: "buyer" | "seller";
+}
 
 /** An order of the user's as the blockers read it. */
 export interface DeletionOrderFacts {
@@ -37,7 +36,7 @@ export interface DeletionOrderFacts {
 export interface DeletionFacts {
   orders: readonly DeletionOrderFacts[];
   /** Chargebacks of the user's orders: their Stripe status (`isChargebackClosed` reads it). */
-  chargebacks: readonly { orderCode: string; status: string }[];
+  chargebacks: readonly { orderCode: string; side: "buyer" | "seller"; status: string }[];
   /** Orders with a payout to the user as creator that has not been transferred (HELD). */
   heldPayoutOrderCodes: readonly string[];
 }
@@ -56,14 +55,15 @@ export function deletionBlockers(facts: DeletionFacts): DeletionBlocker[] {
   };
   for (const order of facts.orders) {
     if (!ENDED.has(order.progress)) add({ reason: "order_open", orderCode: order.code, side: order.side });
-    if (order.disputedSince !== null) add({ reason: "dispute_open", orderCode: order.code });
+    if (order.disputedSince !== null) add({ reason: "dispute_open", orderCode: order.code, side: order.side });
   }
   for (const chargeback of facts.chargebacks)
-    if (!isChargebackClosed(chargeback.status)) add({ reason: "chargeback_open", orderCode: chargeback.orderCode });
-  for (const code of facts.heldPayoutOrderCodes) add({ reason: "payout_pending", orderCode: code });
+    if (!isChargebackClosed(chargeback.status))
+      add({ reason: "chargeback_open", orderCode: chargeback.orderCode, side: chargeback.side });
+  for (const code of facts.heldPayoutOrderCodes) add({ reason: "payout_pending", orderCode: code, side: "seller" });
   for (const order of facts.orders)
     if (order.side === "seller" && order.payoutHeldUntil !== null)
-      add({ reason: "payout_pending", orderCode: order.code });
+      add({ reason: "payout_pending", orderCode: order.code, side: "seller" });
   return blockers.sort((a, b) => a.orderCode.localeCompare(b.orderCode) || a.reason.localeCompare(b.reason));
 }
 

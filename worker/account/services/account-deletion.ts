@@ -9,7 +9,12 @@ import { forgetUserInChatRooms } from "../../chat/services/chat-rooms";
 import { purgeAccountPages } from "../../services/public-pages";
 import { translationKeyOf } from "../../services/translations";
 import { LOCALES } from "../../domain/locales";
-import { type DeletionBlocker, type DeletionOrderFacts, deletionBlockers } from "../domain/account-deletion";
+import {
+  type DeletionBlocker,
+  type DeletionFacts,
+  type DeletionOrderFacts,
+  deletionBlockers,
+} from "../domain/account-deletion";
 import {
   type DeletedParty,
   boundTo,
@@ -32,7 +37,8 @@ export async function accountDeletionBlockers(d1: D1Database, accountId: string)
       .bind(accountId),
     d1
       .prepare(
-        `SELECT o.code AS orderCode, c.status FROM commission_accounts a
+        `SELECT o.code AS orderCode, CASE WHEN o.seller_id = a.id THEN 'seller' ELSE 'buyer' END AS side, c.status
+         FROM commission_accounts a
          JOIN commission_orders o ON o.seller_id = a.id OR o.buyer_id = a.id JOIN chargebacks c ON c.order_id = o.id
          WHERE a.user_account_id = ?`,
       )
@@ -46,7 +52,7 @@ export async function accountDeletionBlockers(d1: D1Database, accountId: string)
   ]);
   return deletionBlockers({
     orders: orders.results as unknown as DeletionOrderFacts[],
-    chargebacks: chargebacks.results as unknown as { orderCode: string; status: string }[],
+    chargebacks: chargebacks.results as unknown as DeletionFacts["chargebacks"],
     heldPayoutOrderCodes: payouts.results.map((row) => String(row.code)),
   });
 }

@@ -154,19 +154,26 @@ const privacy: LegalDocument = {
         <>
           <ul>
             <li>
-              account and profile information: while your account exists, and <Fill>[period]</Fill> after it is closed;
+              account and profile information: while your account exists. You can delete your account in your settings
+              (Account, "Delete your account") once no order of yours is open, no dispute or chargeback is open and no
+              payout is on its way to you. Deleting it ends every session, removes your profile, works, forms and
+              services, your files and your personal details at once, and empties your chat messages and request
+              answers; reviews you wrote stay as star ratings without words or name;
             </li>
             <li>
-              orders, payments and payouts: <Fill>[7 years]</Fill> after the order ends, as accounting and tax law
-              require;
+              orders, payments, refunds, payouts and chargebacks (codes, dates and amounts), and the receipts and
+              invoices issued: 7 years, including after your account is deleted, as the Consumption Tax Act (Article 58
+              and Order Article 71) and the Corporation Tax Act's rules (Ordinance Article 59) require. An issued
+              invoice keeps the names it was issued with;
             </li>
             <li>
-              chat messages and files: <Fill>[period]</Fill> after the order ends;
+              a deleted account's handle: reserved for 180 days, so nobody else takes it and its old links at once;
             </li>
+            <li>a download of your data you asked for in your settings: 7 days;</li>
             <li>sign-in sessions: until they expire or you sign out; one-time codes: 10 minutes.</li>
           </ul>
           <ReviewNote>
-            Note for review: the operator sets these periods, and the deletion jobs must follow them.
+            Note for review: a tax accountant should confirm the 7-year period and the articles cited.
           </ReviewNote>
         </>
       ),
