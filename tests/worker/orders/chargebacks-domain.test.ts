@@ -10,8 +10,10 @@ import {
 } from "#worker/orders/domain/chargeback-evidence";
 import {
   bearerOnClose,
+  chargebackBearer,
   disputeFunds,
   evidenceSubmissionRefusal,
+  holdsPayouts,
   nextChargebackStatus,
   payoutFate,
   type ChargebackEvidence,
@@ -53,6 +55,12 @@ describe("money, bearer and payouts", () => {
     expect(bearerOnClose("lost", order(null, [null]), 200)).toBe("creator");
     expect(bearerOnClose("lost", null, 200)).toBe("comet");
     expect(bearerOnClose("won", order(null), 200)).toBeNull();
+  });
+  it("the contract's rules: the bearer by delivery, and which statuses hold payouts", () => {
+    expect(chargebackBearer({ deliveredBefore: true })).toBe("comet");
+    expect(chargebackBearer({ deliveredBefore: false })).toBe("creator");
+    expect(["warning_needs_response", "needs_response", "under_review"].map(holdsPayouts)).toEqual([true, true, true]);
+    expect(["warning_closed", "won", "lost", "prevented"].map(holdsPayouts)).toEqual([false, false, false, false]);
   });
   it("an open chargeback holds the payouts; a creator-borne loss withholds them; otherwise they go", () => {
     expect(payoutFate([])).toBe("go");

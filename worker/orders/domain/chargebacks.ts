@@ -144,7 +144,7 @@ export function nextChargebackStatus(
  * Whether the work reached the client through Comet before the bank was asked (decision 103): the order was delivered,
  * or a stage of it approved, before the dispute opened.
  */
-export function deliveredBeforeDispute(
+function deliveredBeforeDispute(
   order: { deliveredAt: number | null; stageApprovals: readonly (number | null)[] },
   openedAt: number,
 ): boolean {

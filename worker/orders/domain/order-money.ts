@@ -136,7 +136,7 @@ export type MoneyDisagreement =
   | { kind: "chargeback_mismatch"; disputeId: string; stripe: ChargebackFacts; recorded: ChargebackFacts };
 
 /** Each of Stripe's disputes that Comet's rows miss or record with another status or amount. */
-export function chargebackDisagreements(chargebacks: NonNullable<OrderLedger["chargebacks"]>): MoneyDisagreement[] {
+function chargebackDisagreements(chargebacks: NonNullable<OrderLedger["chargebacks"]>): MoneyDisagreement[] {
   return chargebacks.atStripe.flatMap((stripe): MoneyDisagreement[] => {
     const recorded = chargebacks.recorded.find((r) => r.disputeId === stripe.disputeId);
     if (!recorded) return [{ kind: "chargeback_unrecorded", ...stripe }];

@@ -26,7 +26,7 @@ const idOf = (value: string | { id: string } | null | undefined) =>
   value == null ? null : typeof value === "string" ? value : value.id;
 
 /** The Dispute object as the plain facts the rules read. */
-export function disputeFactsOf(dispute: Stripe.Dispute): DisputeFacts {
+function disputeFactsOf(dispute: Stripe.Dispute): DisputeFacts {
   return {
     id: dispute.id,
     chargeId: idOf(dispute.charge) ?? "",
@@ -219,7 +219,7 @@ const SUMMARY_ORDER = `ORDER BY c.closed_at IS NOT NULL, CASE WHEN c.closed_at I
 
 const num = (value: number | null) => (value === null ? null : Number(value));
 
-export function summaryOf(row: ChargebackRow): ChargebackSummary {
+function summaryOf(row: ChargebackRow): ChargebackSummary {
   return {
     id: row.id,
     stripeDisputeId: row.stripe_dispute_id,
