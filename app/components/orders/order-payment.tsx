@@ -30,6 +30,7 @@ import { useTextReading } from "#app/components/translation/use-text-reading";
 import type { PriceLineText } from "#app/loaders/orders/order-price-texts.server";
 import type { OrderPartsTexts } from "#app/loaders/orders/order-parts-texts.server";
 import { OrderParts, PartDueNotice } from "./order-parts";
+import { OrderReceipts } from "#app/components/documents/document-list";
 
 function Row({
   label,
@@ -249,6 +250,7 @@ export function OrderPayment({
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.orders_breakdown_none()}</p>
       )}
       {parts && <OrderParts parts={parts} />}
+      {order.money.status !== "unpaid" && <OrderReceipts />}
       <dl>
         <Row label={m.orders_payment_status()} value={statusOf(order.money)} testId="payment-status" />
       </dl>

@@ -1,5 +1,6 @@
 import { DashboardPage, dashboardTitle } from "#app/components/dashboard/dashboard-page";
 import { BillingHistory } from "#app/components/history/billing-history";
+import { DocumentList } from "#app/components/documents/document-list";
 import { m } from "#app/paraglide/messages.js";
 import { requireUser } from "./guards.server";
 import { loadPayments } from "./history.server";
@@ -13,9 +14,11 @@ export function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => dashboardTitle(m.dashboard_billing_history_title());
 
 export default function BillingHistoryPage({ loaderData }: Route.ComponentProps) {
+  const { documents, ...history } = loaderData;
   return (
     <DashboardPage title={m.dashboard_billing_history_title()} intro={m.history_billing_intro()}>
-      <BillingHistory {...loaderData} />
+      <BillingHistory {...history} />
+      <DocumentList list={documents} />
     </DashboardPage>
   );
 }

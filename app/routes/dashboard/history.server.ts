@@ -2,6 +2,7 @@
 // worker/orders/services/order-history.ts (which finds the caller's commission account itself), and the tables' words.
 import type { RouterContextProvider } from "react-router";
 import { billingTexts, tableTexts } from "#app/loaders/history/table-texts.server";
+import { documentList } from "#app/loaders/documents/document-list.server";
 import { requestContext } from "#app/lib/request-context";
 import { pageFromQuery } from "#worker/domain/paging";
 import { listPayments, listSales } from "#worker/orders/services/order-history";
@@ -19,12 +20,22 @@ function historyInput(context: Context, user: SessionUser) {
   };
 }
 
+// Below each table, the documents of that side (decision 102): the creator's statements, fee invoices and the receipts
+// issued in their name; the client's receipts and refund notes.
 export async function loadSales(context: Context, user: SessionUser) {
   const { db, page, input } = historyInput(context, user);
-  return { page, ...(await listSales(db, input)), texts: tableTexts() };
+  const [sales, documents] = await Promise.all([
+    listSales(db, input),
+    documentList(db.$client, user.accountId, "creator", input.locale),
+  ]);
+  return { page, ...sales, texts: tableTexts(), documents };
 }
 
 export async function loadPayments(context: Context, user: SessionUser) {
   const { db, page, input } = historyInput(context, user);
-  return { page, ...(await listPayments(db, input)), texts: tableTexts(), billing: billingTexts() };
+  const [payments, documents] = await Promise.all([
+    listPayments(db, input),
+    documentList(db.$client, user.accountId, "client", input.locale),
+  ]);
+  return { page, ...payments, texts: tableTexts(), billing: billingTexts(), documents };
 }

@@ -1,11 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  creatorIssuerKey,
-  documentForReader,
-  documentsOf,
-  orderDocumentsFor,
-} from "#worker/documents/services/document-views";
+import { creatorIssuerKey } from "#worker/documents/domain/document-numbers";
+import { documentForReader, documentsOf, orderDocumentsFor } from "#worker/documents/services/document-views";
 import { seedCreator, uniqueTag, type SeededCreator } from "../support/catalog-fixtures";
 import { insertOrder } from "../support/order-fixtures";
 import { COMET, insertDocument, party } from "./document-rows";

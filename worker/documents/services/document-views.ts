@@ -7,9 +7,7 @@
 import { isAdmin } from "../../domain/roles";
 import type { DocumentKind } from "../../db/schema/enums";
 import type { DocumentBody } from "../domain/document-body";
-
-/** The issuer series of documents issued in a creator's name (document_counters.issuer_key). */
-export const creatorIssuerKey = (userAccountId: string) => `creator:${userAccountId}`;
+import { creatorIssuerKey } from "../domain/document-numbers";
 
 /** The order the lists show kinds in: what a client keeps, then what a creator keeps. */
 export const DOCUMENT_KIND_ORDER: readonly DocumentKind[] = [
