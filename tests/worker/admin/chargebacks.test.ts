@@ -24,7 +24,7 @@ import {
 } from "../support/chargeback-orders";
 import { as, form, person, run } from "./admin-fixtures";
 
-type Record = Awaited<ReturnType<typeof chargebackPage.loader>>;
+type RecordView = Awaited<ReturnType<typeof chargebackPage.loader>>;
 type Queue = Awaited<ReturnType<typeof queuePage.loader>>;
 
 /** A paid order, a word each way in its chat, delivered; the client's bank disputes the charge (the test card). */
@@ -103,7 +103,7 @@ async function loadRecord(who: { accountId: string }, chargebackId: string, loca
 async function submit(
   who: { accountId: string },
   chargebackId: string,
-  { fields = { intent: "submit_evidence" }, locale = "en" as Locale } = {},
+  { fields = { intent: "submit_evidence" } as Record<string, string>, locale = "en" as Locale } = {},
 ) {
   const args = { ...(await as(who, pathOf(chargebackId), form(fields), locale)), params: { chargebackId } };
   return withMessageLocale(locale, "http://localhost", () => run(chargebackPage.action, args));
@@ -151,7 +151,7 @@ describe("a chargeback's record", () => {
     const [{ order, dispute, chargebackId }, admin] = await Promise.all([disputedOrder(), person({ admin: true })]);
     const { status, body } = await loadRecord(admin, chargebackId);
     expect(status).toBe(200);
-    const record = body as Record;
+    const record = body as RecordView;
     expect(record.facts.heading).toBe(`Chargeback on order ${order.code}`);
     expect(record.facts.rows).toContainEqual({ label: "At Stripe", value: dispute.id });
     expect(record.facts.rows).toContainEqual({ label: "Evidence submitted", value: "Not yet" });
@@ -172,7 +172,7 @@ describe("a chargeback's record", () => {
 
   it("reads in Japanese for a Japanese admin", async () => {
     const [{ order, chargebackId }, admin] = await Promise.all([disputedOrder(), person({ admin: true })]);
-    const record = (await loadRecord(admin, chargebackId, "ja")).body as Record;
+    const record = (await loadRecord(admin, chargebackId, "ja")).body as RecordView;
     expect(record.facts.heading).toBe(`注文 ${order.code} のチャージバック`);
     expect(record.facts.rows).toContainEqual({ label: "状態", value: "証拠の提出待ち" });
     expect(record.evidence!.chat[0].who).toBe("依頼者");
@@ -186,7 +186,7 @@ describe("submitting the evidence", () => {
     expect(done).toEqual({ status: 200, body: { ok: true, message: enChargebacks.chargebacks_submitted_notice } });
     expect((await platform().disputes.retrieve(dispute.id)).evidence_details.submission_count).toBe(1);
     expect(await submittedOf(chargebackId)).toMatchObject({ evidence_submitted_by: admin.accountId });
-    const record = (await loadRecord(admin, chargebackId)).body as Record;
+    const record = (await loadRecord(admin, chargebackId)).body as RecordView;
     expect(record.canSubmit).toBe(false);
     expect(record.note).toMatch(/^Evidence submitted on /);
     const again = await submit(admin, chargebackId, { locale: "ja" });
@@ -199,7 +199,12 @@ describe("submitting the evidence", () => {
 
   it("refuses a post that is not the button's, past the due date, and when Stripe refuses: each worded, nothing recorded", async () => {
     const [{ order, chargebackId }, admin] = await Promise.all([disputedOrder(), person({ admin: true })]);
-    for (const fields of [{}, { intent: "settle" }, { intent: "submit_evidence ", extra: "x" }])
+    const notTheButton: Record<string, string>[] = [
+      {},
+      { intent: "settle" },
+      { intent: "submit_evidence ", extra: "x" },
+    ];
+    for (const fields of notTheButton)
       expect(await submit(admin, chargebackId, { fields })).toEqual({
         status: 400,
         body: { ok: false, message: enChargebacks.chargebacks_error_form },
@@ -207,7 +212,7 @@ describe("submitting the evidence", () => {
     expect(await submittedOf(chargebackId)).toEqual({ evidence_submitted_at: null, evidence_submitted_by: null });
 
     const overdue = await madeUpDispute(order, -1);
-    const overdueRecord = (await loadRecord(admin, overdue)).body as Record;
+    const overdueRecord = (await loadRecord(admin, overdue)).body as RecordView;
     expect(overdueRecord).toMatchObject({ canSubmit: false, note: enChargebacks.chargebacks_error_past_due });
     expect(await submit(admin, overdue)).toEqual({
       status: 409,
@@ -215,7 +220,7 @@ describe("submitting the evidence", () => {
     });
 
     const unknownToStripe = await madeUpDispute(order, 7);
-    expect(((await loadRecord(admin, unknownToStripe)).body as Record).canSubmit).toBe(true);
+    expect(((await loadRecord(admin, unknownToStripe)).body as RecordView).canSubmit).toBe(true);
     expect(await submit(admin, unknownToStripe, { locale: "ja" })).toEqual({
       status: 502,
       body: { ok: false, message: jaChargebacks.chargebacks_error_stripe_failed },
