@@ -115,7 +115,18 @@ const handleOf = (userAccountId: string) =>
 type Order = Awaited<ReturnType<typeof chatOrder>>;
 let order: Order;
 let downloadPath: string;
-let json: Record<string, any>;
+type ChatLine = { at: string; from: string; byYou: boolean; text: { text: string }[] };
+type OrderEntry = Record<string, unknown> & { chat: ChatLine[] };
+/** The download as the test reads it: every section an array or object of plain values. */
+type ExportJson = Record<string, unknown> & {
+  readme: Record<string, string>;
+  account: { email: string; roles: string[] };
+  profile: { handle: string };
+  ordersAsClient: OrderEntry[];
+  ordersAsCreator: OrderEntry[];
+  files: { url: string }[];
+};
+let json: ExportJson;
 let text: string;
 
 /** A client with one of everything: an order with a chat, a payment and reviews both ways, a work, a card, a file. */
@@ -217,7 +228,7 @@ describe("the download holds everything Comet holds about its owner", () => {
       amount: { total: 10_000, currency: "JPY" },
       payments: [expect.objectContaining({ amount: 10_000, currency: "JPY", status: "COMPLETED", refunded: 0 })],
     });
-    expect(asClient.chat.map((m: any) => [m.from, m.byYou, m.text[0].text])).toEqual([
+    expect(asClient.chat.map((m) => [m.from, m.byYou, m.text[0].text])).toEqual([
       ["client", true, "Could the cat be orange?"],
       ["creator", false, "Orange it is."],
     ]);
@@ -274,14 +285,14 @@ describe("the download holds everything Comet holds about its owner", () => {
     await post(order.seller.userAccountId, { intent: "export" });
     const ready = await readyExportOf(order.seller.userAccountId);
     const pressed = await post(order.seller.userAccountId, { intent: "exportDownload", exportId: ready!.id });
-    const seller = await (await download(order.seller.userAccountId, pressed.location!)).json<any>();
+    const seller = await (await download(order.seller.userAccountId, pressed.location!)).json<ExportJson>();
     expect(seller.ordersAsClient).toEqual([]);
     expect(seller.ordersAsCreator[0]).toMatchObject({
       code: order.code,
       yourSide: "creator",
       payouts: [expect.objectContaining({ amount: 9000, currency: "JPY", status: "HELD" })],
     });
-    expect(seller.ordersAsCreator[0].chat.map((m: any) => [m.from, m.byYou])).toEqual([
+    expect(seller.ordersAsCreator[0].chat.map((m) => [m.from, m.byYou])).toEqual([
       ["client", false],
       ["creator", true],
     ]);
