@@ -180,8 +180,47 @@ const clientTerms: LegalDocument = {
       ),
     },
     {
+      id: "chargebacks",
+      heading: "8. Chargebacks",
+      body: (
+        <>
+          <ol>
+            <li>
+              If something is wrong with an order, please ask us first, on the order's page or at{" "}
+              <Fill>[support e-mail address]</Fill>, before you ask your card issuer to reverse the payment (a
+              "chargeback"). A cancellation, a refund or a dispute with the creator (section 7) is settled far sooner
+              than a card issuer decides a chargeback.
+            </li>
+            <li>
+              If your card issuer opens a chargeback, we and the creator are told, and the order's page says so. While
+              it is open, the creator's payouts for the order that have not yet been sent wait.
+            </li>
+            <li>
+              We answer a chargeback with the order's record, sent to your card issuer through Stripe: your request and
+              your acceptance of these terms, the order's chat, what was delivered and when, and your downloads of the
+              delivered files.
+            </li>
+            <li>
+              If your card issuer decides for you, it returns the payment to your card, and we do not refund the order a
+              second time. If it decides against you, the payment stands.
+            </li>
+            <li>
+              A chargeback of a payment you made, for work you received, breaks these terms (section 10) and may lead us
+              to suspend your account.
+            </li>
+          </ol>
+          <ReviewNote>
+            Note for review: this follows the operator's chargeback policy (decision 103). Check that asking the client
+            to contact Comet first reads as a request, not a condition on the cardholder's rights under the card
+            networks' rules and the Installment Sales Act (割賦販売法), and check the last item against the Consumer
+            Contract Act.
+          </ReviewNote>
+        </>
+      ),
+    },
+    {
       id: "rights",
-      heading: "8. Rights in the work",
+      heading: "9. Rights in the work",
       body: (
         <ol>
           <li>
@@ -206,7 +245,7 @@ const clientTerms: LegalDocument = {
     },
     {
       id: "prohibited",
-      heading: "9. Prohibited conduct",
+      heading: "10. Prohibited conduct",
       body: (
         <>
           <p>You must not:</p>
@@ -229,7 +268,7 @@ const clientTerms: LegalDocument = {
     },
     {
       id: "suspension",
-      heading: "10. Suspension and closing accounts",
+      heading: "11. Suspension and closing accounts",
       body: (
         <ol>
           <li>
@@ -245,7 +284,7 @@ const clientTerms: LegalDocument = {
     },
     {
       id: "service-changes",
-      heading: "11. Changes to and interruptions of the service",
+      heading: "12. Changes to and interruptions of the service",
       body: (
         <p>
           We may change, pause or end parts of Comet. We will try to give notice in advance, except in urgent cases such
@@ -256,7 +295,7 @@ const clientTerms: LegalDocument = {
     },
     {
       id: "liability",
-      heading: "12. Disclaimer and limitation of liability",
+      heading: "13. Disclaimer and limitation of liability",
       body: (
         <ol>
           <li>
@@ -276,7 +315,7 @@ const clientTerms: LegalDocument = {
     },
     {
       id: "privacy",
-      heading: "13. Personal information",
+      heading: "14. Personal information",
       body: (
         <p>
           We handle personal information as described in the <a href="/privacy">privacy policy</a>.
@@ -285,7 +324,7 @@ const clientTerms: LegalDocument = {
     },
     {
       id: "changes",
-      heading: "14. Changes to these terms",
+      heading: "15. Changes to these terms",
       body: (
         <p>
           We may change these terms where the change is in users' general interest or is reasonable in light of the
@@ -296,7 +335,7 @@ const clientTerms: LegalDocument = {
     },
     {
       id: "law",
-      heading: "15. Governing law, courts and language",
+      heading: "16. Governing law, courts and language",
       body: (
         <ol>
           <li>These terms are governed by the laws of Japan.</li>
@@ -310,7 +349,7 @@ const clientTerms: LegalDocument = {
     },
     {
       id: "contact",
-      heading: "16. Contact",
+      heading: "17. Contact",
       body: (
         <p>
           <Fill>[Operator's legal name]</Fill>, <Fill>[registered address]</Fill>. E-mail:{" "}

@@ -140,10 +140,7 @@ const creatorTerms: LegalDocument = {
               Bank transfer and currency conversion charges:{" "}
               <Fill>[Operator: who bears Stripe's payout and conversion charges]</Fill>.
             </li>
-            <li>
-              If a client's card payment is reversed after your payout (a chargeback) and we lose the dispute,{" "}
-              <Fill>[Operator: whether and how the amount is recovered from the creator]</Fill>.
-            </li>
+            <li>If a client's card payment is reversed (a chargeback), section 7 says what happens to your payouts.</li>
           </ol>
           <ReviewNote>
             Note for review: the fee rate is read from the fee table (currently 1036 ten-thousandths). Confirm whether
@@ -154,8 +151,46 @@ const creatorTerms: LegalDocument = {
       ),
     },
     {
+      id: "chargebacks",
+      heading: "7. Chargebacks",
+      body: (
+        <>
+          <ol>
+            <li>
+              A client's card issuer may reverse the card payment for an order (a "chargeback"), sometimes weeks after
+              the order completed. We tell you by notification and e-mail, and the order's page says so.
+            </li>
+            <li>
+              While a chargeback is open, your payouts for that order that have not yet been sent wait. They go ahead if
+              the chargeback is decided for the payment.
+            </li>
+            <li>
+              We answer every chargeback ourselves with the order's record: the client's request and their acceptance of
+              the terms, the order's chat, what you delivered and when, and the client's downloads. Keep an order's
+              conversation and deliveries on Comet: they are the record we can send.
+            </li>
+            <li>
+              If a chargeback is lost and the work reached the client through Comet before their card issuer was asked
+              (the order was delivered, or a stage of it approved, before the chargeback opened), we bear the loss and
+              your payouts are not affected.
+            </li>
+            <li>
+              Otherwise the loss is yours, up to what you have not yet been paid for the order: those payouts are
+              withheld. What was already sent to you for the order is never taken back.
+            </li>
+          </ol>
+          <ReviewNote>
+            Note for review: this allocation is the operator's choice (decision 103). Confirm it against the
+            agent-for-receipt structure of the client terms (a client's payment to us counts as paid to the creator),
+            and against the Freelance Act (フリーランス・事業者間取引適正化等法) and the Subcontract Act on withholding
+            a creator's pay for a reason not attributable to them.
+          </ReviewNote>
+        </>
+      ),
+    },
+    {
       id: "taxes",
-      heading: "7. Taxes",
+      heading: "8. Taxes",
       body: (
         <p>
           You are responsible for declaring and paying the income tax and consumption tax on your sales. We may ask for
@@ -165,7 +200,7 @@ const creatorTerms: LegalDocument = {
     },
     {
       id: "rights",
-      heading: "8. Rights in your work",
+      heading: "9. Rights in your work",
       body: (
         <ol>
           <li>You keep the copyright in your work unless you agree otherwise in writing with the client.</li>
@@ -187,7 +222,7 @@ const creatorTerms: LegalDocument = {
     },
     {
       id: "prohibited",
-      heading: "9. Prohibited conduct",
+      heading: "10. Prohibited conduct",
       body: (
         <ul>
           <li>taking or asking for payment outside Comet for a client you met on Comet;</li>
@@ -202,7 +237,7 @@ const creatorTerms: LegalDocument = {
     },
     {
       id: "suspension",
-      heading: "10. Suspension",
+      heading: "11. Suspension",
       body: (
         <p>
           If you break these terms, we may hide listings, cancel open orders (refunding the clients), withhold the
@@ -213,7 +248,7 @@ const creatorTerms: LegalDocument = {
     },
     {
       id: "contact",
-      heading: "11. Contact",
+      heading: "12. Contact",
       body: (
         <p>
           <Fill>[Operator's legal name]</Fill>, <Fill>[registered address]</Fill>. E-mail:{" "}
