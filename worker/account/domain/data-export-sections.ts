@@ -55,11 +55,11 @@ export function textsByEntity(rows: readonly TextRow[]): Map<string, Texts> {
 }
 
 /** A stored time as the file writes it; null stays null. */
-export const isoTime = (ms: number | Date | null | undefined): string | null =>
+const isoTime = (ms: number | Date | null | undefined): string | null =>
   ms === null || ms === undefined ? null : new Date(ms).toISOString();
 
 /** A JSON column as data (the order's lines, licence, stages); a broken value is kept as its text rather than lost. */
-export function jsonColumn(value: string | null): unknown {
+function jsonColumn(value: string | null): unknown {
   if (value === null) return null;
   try {
     return JSON.parse(value);

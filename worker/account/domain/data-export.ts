@@ -14,7 +14,7 @@ export const ASK_INTERVAL_MS = DAY_MS;
 /** How long one run holds an export it prepares: another run takes it over only after this. */
 export const CLAIM_MS = 10 * 60 * 1000;
 /** A failed preparation waits this long before the next try (the next cron run after it). */
-export const RETRY_DELAY_MS = 10 * 60 * 1000;
+const RETRY_DELAY_MS = 10 * 60 * 1000;
 /** A preparation still failing this long after the ask is given up: FAILED, and the user may ask again. */
 export const GIVE_UP_AFTER_MS = 2 * HOUR_MS;
 /** The download link's life: signed when the owner presses Download, followed at once. */

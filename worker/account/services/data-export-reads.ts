@@ -21,9 +21,9 @@ import {
 } from "../domain/data-export-sections";
 
 /** Orders read at once (each with its answers, payments and payouts in a few more queries). */
-export const ORDER_PAGE = 25;
+const ORDER_PAGE = 25;
 /** Chat messages or files read at once. */
-export const ROW_PAGE = 500;
+const ROW_PAGE = 500;
 
 const list = (ids: readonly string[]): SQL =>
   sql.join(
@@ -32,7 +32,7 @@ const list = (ids: readonly string[]): SQL =>
   );
 
 /** Every text of these entities, by id; an empty list asks nothing. */
-export async function textsOf(db: Database, entityType: string, ids: readonly string[]): Promise<Map<string, Texts>> {
+async function textsOf(db: Database, entityType: string, ids: readonly string[]): Promise<Map<string, Texts>> {
   if (ids.length === 0) return new Map();
   const rows = await db.all<Omit<TextRow, "isOriginal"> & { isOriginal: number }>(sql`
     SELECT entity_id AS entityId, field, language_code AS languageCode, is_original AS isOriginal, text

@@ -26,13 +26,13 @@ import { writeExportDocument } from "./data-export-document";
 import { openExportSink } from "./data-export-writer";
 
 /** Exports one timed run prepares at most: each reads all of a user's tables, and the run has other work. */
-export const EXPORTS_PER_RUN = 2;
+const EXPORTS_PER_RUN = 2;
 /** Expired exports one timed run deletes at most. */
 const EXPIRED_PER_RUN = 100;
 /** Where the notice sends the user: the settings page that holds the Download button. */
-export const EXPORT_SETTINGS_PATH = "/dashboard/setting/profile/account";
+const EXPORT_SETTINGS_PATH = "/dashboard/setting/profile/account";
 /** The owner's download door: `${EXPORT_DOWNLOAD_PATH}/{id}?token=…`. */
-export const EXPORT_DOWNLOAD_PATH = `${EXPORT_SETTINGS_PATH}/export`;
+const EXPORT_DOWNLOAD_PATH = `${EXPORT_SETTINGS_PATH}/export`;
 
 type Row = ExportState & { userAccountId: string; objectKey: string | null; claimedUntil: number | null };
 
