@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useFetcher, useNavigate } from "react-router";
+import { useFetcher } from "react-router";
 import { Toast, useToast, type ToastMessage } from "#app/components/toast/toast";
 import { TextField } from "#app/components/form/text-field";
 import { m } from "#app/paraglide/messages.js";
@@ -87,14 +87,15 @@ export function AccountDeletionSection({ section }: { section: AccountDeletionSe
 
 /**
  * The home page's notice after a deletion (the action sends the browser to `/?account-deleted`): shown once, then the
- * query is dropped so a reload does not say it again. The server renders the live region, so the notice is announced.
+ * query is dropped from the address so a reload does not say it again. Dropped by the history alone, not a navigation:
+ * that would load the page again without the query and take the notice away with it. The server renders the live
+ * region, so the notice is announced.
  */
 export function AccountDeletedToast({ notice }: { notice: ToastMessage }) {
-  const navigate = useNavigate();
   const { toast, show } = useToast();
   useEffect(() => {
     show(notice);
-    navigate("/", { replace: true, preventScrollReset: true });
+    window.history.replaceState(window.history.state, "", "/");
   }, [notice]);
   return <Toast toast={toast} />;
 }
