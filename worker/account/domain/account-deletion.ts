@@ -84,9 +84,6 @@ export const isDeletedHandle = (handle: string) => handle.startsWith("deleted-")
 /** Until when a handle freed at `deletedAt` stays reserved. */
 export const handleReservedUntil = (deletedAt: number) => deletedAt + HANDLE_RESERVATION_MS;
 
-/** Whether a reservation still holds at `now`. */
-export const isReservationLive = (reservedUntil: number, now: number) => now < reservedUntil;
-
 /**
  * The confirmation: the user types their own handle (compared without case or surrounding spaces, as handles are),
  * so a stray click never deletes an account. The message keys are the section's.

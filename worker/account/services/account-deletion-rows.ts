@@ -68,13 +68,13 @@ export const goneFileUrlsSql = `SELECT DISTINCT url FROM (
 export const privateObjectKeysSql = `SELECT object_key AS key FROM data_exports WHERE user_account_id = ?1 AND object_key IS NOT NULL
   UNION SELECT key FROM pending_uploads WHERE owner_profile_id = ?2`;
 
+const partyParams = (p: DeletedParty) => [p.accountId, p.profileId, p.commissionAccountId, p.email, p.handle];
+
 const highestParameter = (text: string) => Math.max(0, ...[...text.matchAll(/\?(\d+)/g)].map((m) => Number(m[1])));
 
 /** The parameters of the read queries above, bound up to the highest one each names. */
 export const boundTo = (d1: D1Database, text: string, party: DeletedParty) =>
   d1.prepare(text).bind(...partyParams(party).slice(0, highestParameter(text)));
-
-export const partyParams = (p: DeletedParty) => [p.accountId, p.profileId, p.commissionAccountId, p.email, p.handle];
 
 /**
  * The one batch: personal rows deleted, their writing on kept records emptied, and the account and profile turned into
