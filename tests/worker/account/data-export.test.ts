@@ -301,6 +301,36 @@ describe("the download holds everything Comet holds about its owner", () => {
   });
 });
 
+describe("the settings section", () => {
+  const sectionOf = async (userAccountId: string) => {
+    const { context } = await contextOf(userAccountId, SETTINGS);
+    const data = await settingsPage.loader({
+      request: new Request(`http://localhost${SETTINGS}`),
+      context,
+      params: {},
+    } as never);
+    return data.dataExport;
+  };
+
+  it("offers the ask, then shows preparing, then the download with its size and expiry", async () => {
+    const o = await chatOrder();
+    expect(await sectionOf(o.buyer.userAccountId)).toEqual({ state: "none", tooSoon: null });
+    const id = crypto.randomUUID();
+    await env.DB.prepare(
+      "INSERT INTO data_exports (id, user_account_id, status, requested_at) VALUES (?, ?, 'PENDING', ?)",
+    )
+      .bind(id, o.buyer.userAccountId, Date.now())
+      .run();
+    expect(await sectionOf(o.buyer.userAccountId)).toEqual({ state: "preparing" });
+    await prepareExport({ env, db: db() }, id, Date.now());
+    const ready = await sectionOf(o.buyer.userAccountId);
+    expect(ready).toMatchObject({ state: "ready", id });
+    expect(ready.state === "ready" && ready.summary).toMatch(
+      /^Your data is ready \(\d[\d.,]* (bytes|kB)\)\. You can download it until \w+ \d+, \d{4}\.$/,
+    );
+  });
+});
+
 describe("only its owner downloads it", () => {
   it("is a 404 for another user, a signed-out visitor, a changed token or another export's id", async () => {
     expect((await download(order.stranger.userAccountId, downloadPath)).status).toBe(404);
