@@ -29,6 +29,7 @@ import { canceledStagedSale, orderMoney, previewStatement, stagePlanOf, stagePre
 import { saleDeliveredLastWeek } from "./fixtures-sales";
 import { deliverableWithFacts } from "./fixtures-deliverables";
 import { priceSheetForm } from "./fixtures-prices";
+import { issuedDocuments, orderLicence } from "./fixtures-documents";
 
 async function profileOfEmail(d1: D1Database, email: string) {
   const row = await d1
@@ -463,6 +464,8 @@ export const DEV_FIXTURES = {
   shownReviews,
   saleDeliveredLastWeek,
   deliverableWithFacts,
+  issuedDocuments,
+  orderLicence,
 } as const;
 export type DevFixtureName = keyof typeof DEV_FIXTURES;
 

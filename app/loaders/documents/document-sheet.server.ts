@@ -3,11 +3,10 @@
 import { licenceText } from "#app/components/orders/licence-text";
 import type { DocumentSheetView } from "#app/components/documents/document-sheet";
 import { m } from "#app/paraglide/messages.js";
-import { LICENCE_TAGS } from "#worker/db/schema/enums";
 import type { Locale } from "#worker/domain/locales";
 import type { DocumentParty } from "#worker/documents/domain/document-body";
 import type { DocumentForReader } from "#worker/documents/services/document-views";
-import { licenceOf, type LicenceTag } from "#worker/orders/domain/licence";
+import { isLicenceTag, licenceOf } from "#worker/orders/domain/licence";
 import {
   documentDate,
   documentMoney,
@@ -16,8 +15,6 @@ import {
   documentTitle,
   lineLabel,
 } from "./document-words.server";
-
-const isLicenceTag = (tag: string): tag is LicenceTag => (LICENCE_TAGS as readonly string[]).includes(tag);
 
 /** The licence as agreed, worded: the tags Comet knows in the reader's language, anything else as written. */
 function licenceWords(tags: string[]): string {
