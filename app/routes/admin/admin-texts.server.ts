@@ -22,6 +22,7 @@ const ACTIONS: Partial<Record<AdminActionEntry["action"], () => string>> = {
   "order.canceled": m.admin_action_order_canceled,
   "order.dispute_settled": m.admin_action_order_dispute_settled,
   "order.file_read": m.admin_action_order_file_read,
+  "order.chargeback_evidence_submitted": m.admin_action_order_chargeback_evidence_submitted,
   "work.hide": m.reports_action_work_hide,
   "work.keep": m.reports_action_work_keep,
   "profile.hide": m.reports_action_profile_hide,

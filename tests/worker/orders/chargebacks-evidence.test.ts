@@ -4,6 +4,7 @@
 // Real workerd, D1, R2, the Order object, the ChatRoom, and the `stripe` SDK against the emulator.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { withMessageLocale } from "#worker/messages/message-locale";
 import { stripeEvidenceOf } from "#worker/orders/domain/chargeback-evidence";
 import {
   chargebackRecord,
@@ -11,6 +12,8 @@ import {
   gatherChargebackEvidence,
   submitChargebackEvidence,
 } from "#worker/orders/services/chargeback-evidence";
+import * as overview from "#app/routes/admin/index";
+import { as, person, run } from "../admin/admin-fixtures";
 import { sent } from "../support/chat-fixtures";
 import { creator } from "../support/connect-helpers";
 import { call } from "../support/helpers";
@@ -76,6 +79,19 @@ const submittedOf = (chargebackId: string) =>
     .first<{ evidence_submitted_at: number | null; evidence_submitted_by: string | null }>();
 const deps = () => ({ d1: env.DB, stripe: platform() });
 
+const faultSwitch = `http://${env.STRIPE_API_HOST}:${env.STRIPE_API_PORT}/_emulator/faults`;
+/** Stripe's bad moment (the emulator's fault switch): the next `count` calls naming `match` fail as `fault` says. */
+async function armFault(rule: { fault: string; count: number; match: string }): Promise<string> {
+  const response = await fetch(faultSwitch, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(rule),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+const disarmFault = (id: string) => fetch(`${faultSwitch}/${id}`, { method: "DELETE" });
+
 describe("the evidence gathers itself from the order", () => {
   it("a delivered order's request, payment, chat, delivery and the client's one download", async () => {
     const { order, chargebackId } = await deliveredAndDisputed();
@@ -134,12 +150,68 @@ describe("an admin submits it once", () => {
     await platform().disputes.update(
       dispute.id,
       { evidence, submit: true },
-      { idempotencyKey: evidenceIdempotencyKey(dispute.id) },
+      { idempotencyKey: await evidenceIdempotencyKey(dispute.id, evidence) },
     );
     const admin = await newAdmin();
     expect(await submitChargebackEvidence(deps(), chargebackId, admin, Date.now())).toEqual({ ok: true });
     expect((await platform().disputes.retrieve(dispute.id)).evidence_details.submission_count).toBe(1);
     expect(await auditRows(order.id)).toHaveLength(1);
+  });
+
+  it("its answer lost, a chat message added, the admin's retry sends other evidence: Stripe's submission is recorded once", async () => {
+    const { order, buyer, dispute, chargebackId } = await deliveredAndDisputed();
+    const admin = await newAdmin();
+    const before = stripeEvidenceOf((await gatherChargebackEvidence(env.DB, order.id))!);
+    // The submission reaches Stripe and every answer about this dispute is lost, the SDK's retries' and the read's.
+    const fault = await armFault({ fault: "drop_after", count: 6, match: dispute.id });
+    try {
+      expect(await submitChargebackEvidence(deps(), chargebackId, admin, Date.now())).toEqual({
+        ok: false,
+        error: "stripe_failed",
+      });
+    } finally {
+      await disarmFault(fault);
+    }
+    expect(await submittedOf(chargebackId)).toEqual({ evidence_submitted_at: null, evidence_submitted_by: null });
+    const room = await env.DB.prepare("SELECT id FROM chat_rooms WHERE order_id = ?")
+      .bind(order.id)
+      .first<{ id: string }>();
+    await sent(buyer.cookie, room!.id, { text: "I never asked for a fox." });
+    const after = stripeEvidenceOf((await gatherChargebackEvidence(env.DB, order.id))!);
+    expect(after.uncategorized_text).not.toBe(before.uncategorized_text);
+    // The retry is a request of its own (the evidence changed), not the first one's key with other parameters.
+    expect(await evidenceIdempotencyKey(dispute.id, after)).not.toBe(await evidenceIdempotencyKey(dispute.id, before));
+    expect(await submitChargebackEvidence(deps(), chargebackId, admin, Date.now())).toEqual({ ok: true });
+    const atStripe = await platform().disputes.retrieve(dispute.id);
+    expect(atStripe.evidence_details.submission_count).toBe(1);
+    expect(atStripe.evidence.uncategorized_text).toBe(before.uncategorized_text);
+    expect(await submittedOf(chargebackId)).toMatchObject({ evidence_submitted_by: admin.userAccountId });
+    expect(await auditRows(order.id)).toEqual([
+      { admin_account_id: admin.userAccountId, reason: `dispute ${dispute.id}` },
+    ]);
+    expect(await submitChargebackEvidence(deps(), chargebackId, admin, Date.now())).toEqual({
+      ok: false,
+      error: "not_awaiting_evidence",
+    });
+    expect(await auditRows(order.id)).toHaveLength(1);
+  });
+
+  it("the console's audit log names the submission in English and Japanese", async () => {
+    const { order, chargebackId } = await deliveredAndDisputed();
+    const admin = await person({ admin: true });
+    expect(
+      await submitChargebackEvidence(deps(), chargebackId, { userAccountId: admin.accountId }, Date.now()),
+    ).toEqual({ ok: true });
+    const logged = async (locale: "en" | "ja") => {
+      const args = await as(admin, "/admin", {}, locale);
+      const { body } = await withMessageLocale(locale, "http://localhost", () =>
+        run(overview.loader, { ...args, params: {} }),
+      );
+      const { actions } = body as Awaited<ReturnType<typeof overview.loader>>;
+      return actions.filter((a) => a.target === order.code).map((a) => a.action);
+    };
+    expect(await logged("en")).toEqual(["Submitted a chargeback's evidence to Stripe"]);
+    expect(await logged("ja")).toEqual(["チャージバックの証拠をStripeに提出"]);
   });
 
   it("refused past its due date, once closed, for no such chargeback, and a Stripe failure leaves it to try again", async () => {

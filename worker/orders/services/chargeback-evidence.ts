@@ -6,7 +6,7 @@
  * The callers (the admin console's pages) check that the caller is an admin; these take the admin as given.
  */
 import type Stripe from "stripe";
-import { stripeEvidenceOf } from "../domain/chargeback-evidence";
+import { stripeEvidenceOf, type StripeEvidenceText } from "../domain/chargeback-evidence";
 import { evidenceSubmissionRefusal, type ChargebackEvidence, type ChargebackSummary } from "../domain/chargebacks";
 import { parseStages } from "./orders";
 import { chargebackSummary } from "./chargebacks";
@@ -163,14 +163,40 @@ export type EvidenceSubmission =
   | { ok: true }
   | { ok: false; error: "not_found" | "not_awaiting_evidence" | "past_due" | "stripe_failed" };
 
-/** Stripe's key for a dispute's one submission: a retry after a lost answer is the same request. */
-export const evidenceIdempotencyKey = (disputeId: string) => `comet-chargeback-${disputeId}-evidence`;
+/**
+ * Stripe's key for one submission of this evidence, named by the dispute and a hash of what is sent: a retry of the
+ * same evidence after a lost answer is the same request, and evidence that changed meanwhile (a new chat message, a
+ * download) is a request of its own, which Stripe would otherwise refuse as a key reused with other parameters.
+ */
+export async function evidenceIdempotencyKey(disputeId: string, evidence: StripeEvidenceText): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(evidence)));
+  const hash = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `comet-chargeback-${disputeId}-evidence-${hash.slice(0, 32)}`;
+}
+
+/**
+ * Whether Stripe already holds a submission of the dispute's evidence: one sent before its answer was lost, which a
+ * retry with changed evidence finds refused as already submitted. Unknown (Stripe unreachable) reads as none.
+ */
+async function stripeHasSubmission(stripe: Stripe, disputeId: string): Promise<boolean> {
+  try {
+    const dispute = await stripe.disputes.retrieve(disputeId);
+    return (
+      dispute.evidence_details.submission_count > 0 ||
+      dispute.status === "under_review" ||
+      dispute.status === "warning_under_review"
+    );
+  } catch {
+    return false;
+  }
+}
 
 /**
  * An admin sends the order's record to the bank through Stripe (decision 103), before the due date, once. Refused
  * while Stripe is not waiting for evidence (or it was sent already) and past the due date; a chargeback of no order
- * Comet knows has no record to send (not_found). A Stripe failure leaves it unsubmitted, for the admin to try again;
- * a success records when and by whom, with its audit row, both once however often it is sent.
+ * Comet knows has no record to send (not_found). A Stripe failure leaves it unsubmitted, for the admin to try again,
+ * unless Stripe holds a submission already (an earlier try whose answer was lost): then, as on a success, when and by
+ * whom is recorded, with its audit row, both once however often it is sent.
  */
 export async function submitChargebackEvidence(
   deps: { d1: D1Database; stripe: Stripe },
@@ -184,15 +210,19 @@ export async function submitChargebackEvidence(
   const { summary, evidence } = record;
   const refusal = evidenceSubmissionRefusal(summary, now);
   if (refusal) return { ok: false, error: refusal };
+  const text = stripeEvidenceOf(evidence);
   try {
     await stripe.disputes.update(
       summary.stripeDisputeId,
-      { evidence: stripeEvidenceOf(evidence), submit: true },
-      { idempotencyKey: evidenceIdempotencyKey(summary.stripeDisputeId) },
+      { evidence: text, submit: true },
+      { idempotencyKey: await evidenceIdempotencyKey(summary.stripeDisputeId, text) },
     );
   } catch (error) {
-    console.error("chargeback evidence not submitted", summary.stripeDisputeId, (error as Error).message);
-    return { ok: false, error: "stripe_failed" };
+    // Refused or unanswered: Stripe's own record of the dispute says whether an earlier try of ours reached it.
+    if (!(await stripeHasSubmission(stripe, summary.stripeDisputeId))) {
+      console.error("chargeback evidence not submitted", summary.stripeDisputeId, (error as Error).message);
+      return { ok: false, error: "stripe_failed" };
+    }
   }
   // The audit row first, only while the submission is not yet recorded: racing submissions leave one of each.
   await d1.batch([
