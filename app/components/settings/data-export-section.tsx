@@ -1,6 +1,10 @@
-import { Form, useFetcher } from "react-router";
+import { useEffect } from "react";
+import { Form, useFetcher, useRevalidator } from "react-router";
 import { FormStatus, SubmitButton } from "#app/components/form/form-status";
 import { m } from "#app/paraglide/messages.js";
+
+/** How often a page showing "preparing" asks again, so it turns to Download without a reload. */
+const PREPARING_RECHECK_MS = 4000;
 
 /** What the data download section shows (decision 104), worded by the loader (app/routes/dashboard/data-export.server.ts). */
 export type DataExportSectionData =
@@ -18,6 +22,13 @@ export function DataExportSection({ section }: { section: DataExportSectionData 
   const ask = useFetcher<{ dataExport?: { ok: boolean; message?: string } }>();
   const asking = ask.state !== "idle";
   const refusal = ask.data?.dataExport?.ok === false ? ask.data.dataExport.message : undefined;
+  const { revalidate } = useRevalidator();
+  const preparing = section.state === "preparing";
+  useEffect(() => {
+    if (!preparing) return;
+    const timer = setInterval(() => void revalidate(), PREPARING_RECHECK_MS);
+    return () => clearInterval(timer);
+  }, [preparing, revalidate]);
   return (
     <section
       aria-labelledby="data-export-heading"
