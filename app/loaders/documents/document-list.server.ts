@@ -96,5 +96,3 @@ export async function orderDocumentLinks(d1: D1Database, orderId: string, userAc
     })),
   };
 }
-
-export type OrderDocumentLinks = Awaited<ReturnType<typeof orderDocumentLinks>>;

@@ -45,8 +45,8 @@ export function documentSheet(document: DocumentForReader, locale: Locale): Docu
     summary.push({ label: m.documents_taxable({ rate }), value: money(body.tax.taxableAmount) });
     summary.push({ label: m.documents_tax({ rate }), value: money(body.tax.taxAmount) });
   }
-  // A statement over several currencies has no one total: its totals table says each.
-  if (!statement || body.totals.length <= 1)
+  // A period statement's figures are its totals table's, one row per currency: no one total stands for them.
+  if (body.totals.length === 0)
     summary.push({
       label: document.kind === "REFUND_NOTE" ? m.documents_total_refunded() : m.documents_total(),
       value: money(body.total),

@@ -15,13 +15,13 @@ import * as v from "valibot";
 import { textField } from "../../domain/text";
 
 /** What a refused number is told (messages/documents). */
-export const REGISTRATION_FORMAT = "documents_registration_format";
-export const REGISTRATION_CHECK_DIGIT = "documents_registration_check_digit";
-export const REGISTERED_NAME_REQUIRED = "documents_registered_name_required";
-export const REGISTERED_NAME_MAX = "documents_registered_name_max";
+const REGISTRATION_FORMAT = "documents_registration_format";
+const REGISTRATION_CHECK_DIGIT = "documents_registration_check_digit";
+const REGISTERED_NAME_REQUIRED = "documents_registered_name_required";
+const REGISTERED_NAME_MAX = "documents_registered_name_max";
 
 /** The longest registered name kept: a corporation's full legal name fits well within it. */
-export const REGISTERED_NAME_MAX_LENGTH = 100;
+const REGISTERED_NAME_MAX_LENGTH = 100;
 
 /** Dashes people type between digit groups (hyphen-minus and its Unicode cousins, the katakana long vowel mark). */
 const GROUP_SEPARATORS = /[\s\-‐‑‒–—―−ー]/g;

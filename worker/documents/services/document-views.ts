@@ -10,7 +10,7 @@ import type { DocumentBody } from "../domain/document-body";
 import { creatorIssuerKey } from "../domain/document-numbers";
 
 /** The order the lists show kinds in: what a client keeps, then what a creator keeps. */
-export const DOCUMENT_KIND_ORDER: readonly DocumentKind[] = [
+const DOCUMENT_KIND_ORDER: readonly DocumentKind[] = [
   "RECEIPT",
   "REFUND_NOTE",
   "FEE_INVOICE",
@@ -23,7 +23,7 @@ export const DOCUMENT_KIND_ORDER: readonly DocumentKind[] = [
  * The most documents one list reads: years of a busy creator's receipts and statements. Older ones stay readable by
  * their links (the order's Payment tab, a statement's period).
  */
-export const DOCUMENT_LIST_LIMIT = 500;
+const DOCUMENT_LIST_LIMIT = 500;
 
 /** How the reader stands to a document: its recipient, the one it was issued in the name of, or an admin. */
 export type ReaderStanding = "recipient" | "issuer" | "admin";
