@@ -40,5 +40,9 @@ describe("notification kinds", () => {
     expect(notificationMessage("INVITE_ORDER_COMPLETED", { ...facts, orderCode: null })?.key).toBe(
       "notification_invite_completed_message",
     );
+    // A data download is about the reader alone: its message names neither an order nor anyone else.
+    expect(notificationMessage("DATA_EXPORT_READY", { orderCode: null, counterpartName: null })?.key).toBe(
+      "notification_data_export_ready_message",
+    );
   });
 });

@@ -148,6 +148,9 @@ export const NOTICES_OF_NO_ORDER: ReadonlySet<string> = new Set<NotificationType
   "DATA_EXPORT_READY",
 ]);
 
+/** Notices about the reader alone: their message names nobody else. */
+const NOTICES_OF_NO_PARTY: ReadonlySet<string> = new Set<NotificationType>(["DATA_EXPORT_READY"]);
+
 export function notificationMessage(
   type: string,
   facts: NotificationFacts,
@@ -155,6 +158,7 @@ export function notificationMessage(
   const kind = notificationKind(type);
   if (kind === UNKNOWN_NOTIFICATION_KIND) return null;
   const needsCode = !NOTICES_OF_NO_ORDER.has(type);
-  if (!facts.counterpartName || (needsCode && !facts.orderCode)) return null;
-  return { key: kind.messageKey, params: { code: facts.orderCode ?? "", counterpart: facts.counterpartName } };
+  const needsParty = !NOTICES_OF_NO_PARTY.has(type);
+  if ((needsParty && !facts.counterpartName) || (needsCode && !facts.orderCode)) return null;
+  return { key: kind.messageKey, params: { code: facts.orderCode ?? "", counterpart: facts.counterpartName ?? "" } };
 }
