@@ -33,10 +33,13 @@ export interface DocumentRow {
   qualified?: boolean;
 }
 
-/** Writes one document, numbered after the issuer's last in this file's world, and answers its id and number. */
+/**
+ * Writes one document and answers its id and number. The numbers start at a billion, far above any the real sweep
+ * gives in the shared test world (whose counters start at 1), so the two never meet on the issuer's unique number.
+ */
 export async function insertDocument(row: DocumentRow): Promise<{ id: string; displayNumber: string }> {
   const id = crypto.randomUUID();
-  const number = ++serial + Math.floor(Math.random() * 1e6) * 1000;
+  const number = 1_000_000_000 + ++serial + Math.floor(Math.random() * 1e6) * 1000;
   const displayNumber = `${row.issuerKey === "comet" ? "CMT" : "CR"}-${String(number).padStart(6, "0")}`;
   const total = row.total ?? 11_000;
   const currency = row.currency ?? "JPY";
