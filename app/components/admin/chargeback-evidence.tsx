@@ -34,7 +34,7 @@ export function ChargebackEvidenceSection({ evidence }: { evidence: ChargebackEv
         </p>
         {evidence.request.approved && <p className={mutedClass}>{evidence.request.approved}</p>}
         {evidence.request.answers.length === 0 ? (
-          <Empty />
+          <p className={mutedClass}>{m.chargebacks_evidence_no_answers()}</p>
         ) : (
           <dl className="space-y-2 text-sm">
             {evidence.request.answers.map((answer, index) => (
