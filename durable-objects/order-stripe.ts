@@ -16,6 +16,7 @@ import type { PaymentRef } from "#worker/orders/domain/order-types";
 import type { RestFailure } from "#worker/orders/domain/order-parts";
 import type { ReleaseOutcome } from "#worker/orders/domain/order-contract";
 import { shareFee, splitTotal } from "#worker/domain/money";
+import { isChargebackClosed } from "#worker/orders/domain/chargebacks";
 import { statement, type SqlStatement } from "#worker/db/statements";
 import { hasStripeCode, isCardError, isStripeUnavailable, isUnexpectedState } from "#worker/payments/stripe-errors";
 
@@ -298,7 +299,14 @@ export async function releasePayment(
   throw new Error(`payment ${intentId} of order ${orderId} could not be released`);
 }
 
-/** Refunds what is still owed of the charge: all of it, or up to `refundAmount` refunded in all. */
+/**
+ * Refunds what is still owed of the charge: all of it, or up to `refundAmount` refunded in all.
+ * A charge the client's bank disputes cannot be refunded (Stripe's `charge_disputed`; the dispute's
+ * `is_charge_refundable` is false, decision 103): the bank decides where the money goes. While it has not decided, this
+ * throws and the object tries again later, as with any owed work. Once it has, there is nothing Stripe will refund: lost,
+ * the client has their money back through the bank; won, the platform holds a canceled order's money, which the
+ * reconciler reports (`net_mismatch`) for a person to give back another way.
+ */
 async function refundOwed(
   stripe: Stripe,
   orderId: string,
@@ -319,8 +327,16 @@ async function refundOwed(
       { idempotencyKey: `comet-order-${orderId}-refund-${intent.id}` },
     );
   } catch (error) {
-    if (!hasStripeCode(error, "charge_already_refunded")) throw error;
+    if (hasStripeCode(error, "charge_already_refunded")) return;
+    if (hasStripeCode(error, "charge_disputed") && (await bankHasDecided(stripe, intent.id))) return;
+    throw error;
   }
+}
+
+/** Whether every dispute of the intent's charge is closed: the bank has said where the money goes. */
+async function bankHasDecided(stripe: Stripe, intentId: string): Promise<boolean> {
+  const disputes = await stripe.disputes.list({ payment_intent: intentId, limit: 100 });
+  return disputes.data.every((dispute) => isChargebackClosed(dispute.status));
 }
 
 /**

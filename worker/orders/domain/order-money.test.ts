@@ -88,6 +88,17 @@ describe("a yen order", () => {
   it("with nothing transferred, has nothing to say about transfers", () => {
     expect(moneyDisagreements(yenOrder)).toEqual([]);
   });
+
+  it("canceled after the bank took the charge back for good, is given back: Stripe refuses that refund (decision 103)", () => {
+    const canceled = { ...yenOrder, progress: "CANCELED" as const };
+    expect(moneyDisagreements({ ...canceled, disputed: 10_000, lostToChargebacks: 10_000 })).toEqual([]);
+    // Open, the bank has not decided: the refund is still owed.
+    expect(moneyDisagreements({ ...canceled, disputed: 10_000, lostToChargebacks: 0 })).toEqual([
+      { kind: "net_mismatch", expected: 0, actual: 10_000 },
+    ]);
+    // An order still standing keeps its total, whoever bore the loss.
+    expect(moneyDisagreements({ ...yenOrder, disputed: 10_000, lostToChargebacks: 10_000 })).toEqual([]);
+  });
 });
 
 /** A ¥10,000 order in three stages, 30/30/40: ¥3,000, ¥3,000, ¥4,000; each less its fee is ¥2,744, ¥2,744, ¥3,659. */

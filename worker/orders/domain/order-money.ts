@@ -166,7 +166,10 @@ function expectedNetCharge(
 export function moneyDisagreements(ledger: OrderLedger): MoneyDisagreement[] {
   const found: MoneyDisagreement[] = [];
   const expected = expectedNetCharge(ledger);
-  const actual = ledger.captured - ledger.refunded;
+  // A canceled order's charge the bank took back for good (a lost chargeback, decision 103) is given back: Stripe
+  // refuses to refund it, as the client already has it. An order still standing keeps its total whoever bore the loss.
+  const givenBackByBank = ledger.progress === "CANCELED" ? (ledger.lostToChargebacks ?? 0) : 0;
+  const actual = ledger.captured - ledger.refunded - givenBackByBank;
   if (actual !== expected) found.push({ kind: "net_mismatch", expected, actual });
   const foreign = ledger.chargeCurrencies.filter((c) => c !== ledger.currency);
   if (foreign.length > 0) found.push({ kind: "currency_mismatch", currencies: ledger.chargeCurrencies });
