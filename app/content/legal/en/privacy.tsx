@@ -162,9 +162,10 @@ const privacy: LegalDocument = {
             </li>
             <li>
               orders, payments, refunds, payouts and chargebacks (codes, dates and amounts), and the receipts and
-              invoices issued: 7 years, including after your account is deleted, as the Consumption Tax Act (Article 58
-              and Order Article 71) and the Corporation Tax Act's rules (Ordinance Article 59) require. An issued
-              invoice keeps the names it was issued with;
+              invoices issued: 7 years, including after your account is deleted, as the Consumption Tax Act requires of
+              books (Article 58 and Order Article 71) and of copies of qualified invoices issued (Article 57-4(6) and
+              Order Article 70-13), and the Corporation Tax Act's rules of a company's books (Ordinance Article 59). An
+              issued invoice keeps the names it was issued with;
             </li>
             <li>
               a deleted account's handle: reserved for 180 days, so nobody else takes it and its old links at once;
