@@ -10,17 +10,14 @@ import * as chargebackPage from "#app/routes/admin/chargeback";
 import * as queuePage from "#app/routes/admin/disputes";
 import type { Locale } from "#worker/domain/locales";
 import { withMessageLocale } from "#worker/messages/message-locale";
-import { sent } from "../support/chat-fixtures";
-import { creator } from "../support/connect-helpers";
-import { call } from "../support/helpers";
-import { newParty } from "../support/order-states";
 import { deliver, platform } from "../support/payments-helpers";
 import {
+  chargebackIdOf,
+  chattedAndDelivered,
   deliverDisputeEvents,
   disputeEvent,
   disputeObject,
   disputeOfIntent,
-  orderPaidWith,
 } from "../support/chargeback-orders";
 import { as, form, person, run } from "./admin-fixtures";
 
@@ -29,36 +26,11 @@ type Queue = Awaited<ReturnType<typeof queuePage.loader>>;
 
 /** A paid order, a word each way in its chat, delivered; the client's bank disputes the charge (the test card). */
 async function disputedOrder() {
-  const [seller, buyer] = await Promise.all([creator(), newParty()]);
-  const order = await orderPaidWith("PAID", seller, buyer);
-  const roomId = crypto.randomUUID();
-  await env.DB.prepare("INSERT INTO chat_rooms (id, order_id, room_status) VALUES (?, ?, 'OPENED')")
-    .bind(roomId, order.id)
-    .run();
-  await sent(buyer.cookie, roomId, { text: "A fox in the snow, please." });
-  await sent(seller.cookie, roomId, { text: "Here is your fox." });
-  const file = await env.DB.prepare(
-    `SELECT m.file_url AS url FROM commission_order_deliverables d JOIN media_attachments a ON a.owner_type = 'commission_order_deliverable'
-     AND a.owner_id = d.id JOIN media m ON m.id = a.media_id WHERE d.order_id = ?`,
-  )
-    .bind(order.id)
-    .first<{ url: string }>();
-  await env.MEDIA.put(file!.url.replace(/^\/media\//, ""), new Uint8Array(68));
-  const delivered = await call("/api/features/commission/order/deliver", {
-    method: "POST",
-    cookie: seller.cookie,
-    json: { orderId: order.id },
-  });
-  expect(delivered.status, await delivered.clone().text()).toBe(200);
+  const { order, seller, buyer } = await chattedAndDelivered();
   const dispute = await disputeOfIntent(order.intentId);
   await deliverDisputeEvents(dispute.id);
   return { order, seller, buyer, dispute, chargebackId: await chargebackIdOf(dispute.id) };
 }
-
-const chargebackIdOf = async (disputeId: string) =>
-  (await env.DB.prepare("SELECT id FROM chargebacks WHERE stripe_dispute_id = ?")
-    .bind(disputeId)
-    .first<{ id: string }>())!.id;
 
 /**
  * A dispute the emulator never made, heard by the webhook on the order's charge: due `dueInDays` from now (negative:

@@ -15,17 +15,17 @@ import {
 import * as overview from "#app/routes/admin/index";
 import { as, person, run } from "../admin/admin-fixtures";
 import { sent } from "../support/chat-fixtures";
-import { creator } from "../support/connect-helpers";
 import { call } from "../support/helpers";
-import { newAdmin, newParty, type Party } from "../support/order-states";
+import { newAdmin, type Party } from "../support/order-states";
 import { deliver, platform } from "../support/payments-helpers";
 import {
   bankDecides,
+  chargebackIdOf,
+  chattedAndDelivered,
   deliverDisputeEvents,
   disputeEvent,
   disputeObject,
   disputeOfIntent,
-  orderPaidWith,
 } from "../support/chargeback-orders";
 
 const signRead = (who: Party, url: string) =>
@@ -33,36 +33,13 @@ const signRead = (who: Party, url: string) =>
 
 /** A paid order its creator delivered after a word in the chat each way, the client downloading the file; disputed. */
 async function deliveredAndDisputed() {
-  const [seller, buyer] = await Promise.all([creator(), newParty()]);
-  const order = await orderPaidWith("PAID", seller, buyer);
-  const roomId = crypto.randomUUID();
-  await env.DB.prepare("INSERT INTO chat_rooms (id, order_id, room_status) VALUES (?, ?, 'OPENED')")
-    .bind(roomId, order.id)
-    .run();
-  await sent(buyer.cookie, roomId, { text: "A fox in the snow, please." });
-  await sent(seller.cookie, roomId, { text: "Here is your fox." });
-  const file = await env.DB.prepare(
-    `SELECT m.file_url AS url FROM commission_order_deliverables d JOIN media_attachments a ON a.owner_type = 'commission_order_deliverable'
-     AND a.owner_id = d.id JOIN media m ON m.id = a.media_id WHERE d.order_id = ?`,
-  )
-    .bind(order.id)
-    .first<{ url: string }>();
-  await env.MEDIA.put(file!.url.replace(/^\/media\//, ""), new Uint8Array(68));
-  const delivered = await call("/api/features/commission/order/deliver", {
-    method: "POST",
-    cookie: seller.cookie,
-    json: { orderId: order.id },
-  });
-  expect(delivered.status, await delivered.clone().text()).toBe(200);
+  const { order, seller, buyer, fileUrl } = await chattedAndDelivered();
   // The client's download is recorded; the creator opening their own file is not the client's download.
-  expect((await signRead(buyer, file!.url)).status).toBe(200);
-  expect((await signRead(seller, file!.url)).status).toBe(200);
+  expect((await signRead(buyer, fileUrl)).status).toBe(200);
+  expect((await signRead(seller, fileUrl)).status).toBe(200);
   const dispute = await disputeOfIntent(order.intentId);
   await deliverDisputeEvents(dispute.id);
-  const row = await env.DB.prepare("SELECT id FROM chargebacks WHERE stripe_dispute_id = ?")
-    .bind(dispute.id)
-    .first<{ id: string }>();
-  return { order, seller, buyer, dispute, chargebackId: row!.id };
+  return { order, seller, buyer, dispute, chargebackId: await chargebackIdOf(dispute.id) };
 }
 
 const auditRows = async (orderId: string) =>

@@ -5,7 +5,10 @@ import { env } from "cloudflare:workers";
 import type Stripe from "stripe";
 import { expect } from "vitest";
 import { transferIdempotencyKey } from "#worker/orders/domain/payouts";
-import { insertOrderIn, type OrderStateName, type Party } from "./order-states";
+import { sent } from "./chat-fixtures";
+import { creator } from "./connect-helpers";
+import { call } from "./helpers";
+import { insertOrderIn, newParty, type OrderStateName, type Party } from "./order-states";
 import { deliver, eventsAbout, platform } from "./payments-helpers";
 
 /** An order in `state` its client paid by card (a real intent at the emulator), by default the fraud dispute card. */
@@ -169,3 +172,40 @@ export const payoutStatuses = async (orderId: string) =>
       .bind(orderId)
       .all<{ payout_status: string }>()
   ).results.map((r) => r.payout_status);
+
+/**
+ * A paid order (the fraud dispute card) with a word in its chat each way, its file stored and delivered by its creator:
+ * the record a chargeback's evidence is gathered from. The bank's dispute is made by then; the caller hears it.
+ */
+export async function chattedAndDelivered() {
+  const [seller, buyer] = await Promise.all([creator(), newParty()]);
+  const order = await orderPaidWith("PAID", seller, buyer);
+  const roomId = crypto.randomUUID();
+  await env.DB.prepare("INSERT INTO chat_rooms (id, order_id, room_status) VALUES (?, ?, 'OPENED')")
+    .bind(roomId, order.id)
+    .run();
+  await sent(buyer.cookie, roomId, { text: "A fox in the snow, please." });
+  await sent(seller.cookie, roomId, { text: "Here is your fox." });
+  const file = await env.DB.prepare(
+    `SELECT m.file_url AS url FROM commission_order_deliverables d JOIN media_attachments a ON a.owner_type = 'commission_order_deliverable'
+     AND a.owner_id = d.id JOIN media m ON m.id = a.media_id WHERE d.order_id = ?`,
+  )
+    .bind(order.id)
+    .first<{ url: string }>();
+  await env.MEDIA.put(file!.url.replace(/^\/media\//, ""), new Uint8Array(68));
+  const delivered = await call("/api/features/commission/order/deliver", {
+    method: "POST",
+    cookie: seller.cookie,
+    json: { orderId: order.id },
+  });
+  expect(delivered.status, await delivered.clone().text()).toBe(200);
+  return { order, seller, buyer, fileUrl: file!.url };
+}
+
+/** The row Comet keeps of a Stripe dispute, by its id. */
+export async function chargebackIdOf(disputeId: string): Promise<string> {
+  const row = await env.DB.prepare("SELECT id FROM chargebacks WHERE stripe_dispute_id = ?")
+    .bind(disputeId)
+    .first<{ id: string }>();
+  return row!.id;
+}
