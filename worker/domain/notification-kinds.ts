@@ -149,7 +149,7 @@ export const NOTICES_OF_NO_ORDER: ReadonlySet<string> = new Set<NotificationType
 ]);
 
 /** Notices about the reader alone: their message names nobody else. */
-const NOTICES_OF_NO_PARTY: ReadonlySet<string> = new Set<NotificationType>(["DATA_EXPORT_READY"]);
+export const NOTICES_OF_NO_PARTY: ReadonlySet<string> = new Set<NotificationType>(["DATA_EXPORT_READY"]);
 
 export function notificationMessage(
   type: string,

@@ -27,13 +27,16 @@ async function post(who: SeededCreator, fields: Record<string, string>, locale: 
 let creator: SeededCreator;
 let otherCreator: SeededCreator;
 let client: SeededCreator;
+/** The refused posts' creator: no other test saves for them, so "nothing saved" holds whatever order tests run in. */
+let refusedCreator: SeededCreator;
 
 beforeAll(async () => {
   const tag = uniqueTag();
-  [creator, otherCreator, client] = await Promise.all([
+  [creator, otherCreator, client, refusedCreator] = await Promise.all([
     seedCreator({ handle: `rgc${tag}` }),
     seedCreator({ handle: `rgo${tag}` }),
     seedCreator({ handle: `rgl${tag}`, creator: false }),
+    seedCreator({ handle: `rgr${tag}` }),
   ]);
 });
 
@@ -70,17 +73,19 @@ describe("refused input: a worded 400, and nothing saved", () => {
       },
     ],
   ] as const)("%s: %j", async (locale, fields, errors) => {
-    const answer = await post(creator, { intent: "save-registration", ...fields }, locale);
+    const answer = await post(refusedCreator, { intent: "save-registration", ...fields }, locale);
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ outcome: "refused", errors, values: fields });
     expect(Object.keys((answer.body as { errors: object }).errors).sort()).toEqual(Object.keys(errors).sort());
-    expect(await stored(creator)).toBeNull();
+    expect(await stored(refusedCreator)).toBeNull();
   });
 
   it("a post without the form's fields, or with an intent no form sends, is a 400 too", async () => {
-    expect((await post(creator, { intent: "save-registration" })).status).toBe(400);
-    expect((await post(creator, { intent: "something-else", registrationNumber: "T7010705000725" })).status).toBe(400);
-    expect(await stored(creator)).toBeNull();
+    expect((await post(refusedCreator, { intent: "save-registration" })).status).toBe(400);
+    expect(
+      (await post(refusedCreator, { intent: "something-else", registrationNumber: "T7010705000725" })).status,
+    ).toBe(400);
+    expect(await stored(refusedCreator)).toBeNull();
   });
 });
 
@@ -113,7 +118,13 @@ describe("saved, changed and removed by the creator, for themselves", () => {
     expect(others.body).toMatchObject({ registration: null });
   });
 
+  // Each test saves what it needs first: the runner shuffles them (scripts/test.mjs).
   it("another creator's save and removal touch only their own", async () => {
+    await post(creator, {
+      intent: "save-registration",
+      registrationNumber: "T7120001168421",
+      registeredName: "Yamada",
+    });
     await post(otherCreator, {
       intent: "save-registration",
       registrationNumber: "T7010705000725",
@@ -125,6 +136,12 @@ describe("saved, changed and removed by the creator, for themselves", () => {
   });
 
   it("removes it", async () => {
+    await post(creator, {
+      intent: "save-registration",
+      registrationNumber: "T7120001168421",
+      registeredName: "Yamada",
+    });
+    expect(await stored(creator)).not.toBeNull();
     expect(await post(creator, { intent: "remove-registration" })).toEqual({
       status: 200,
       body: { outcome: "removed" },
