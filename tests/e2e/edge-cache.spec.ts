@@ -29,8 +29,13 @@ test("an anonymous profile served from the edge cache hydrates, and shows the cr
 
   const profile = `/${user.handle}`;
   await test.step("the second anonymous visit is a hit with a nonce of its own", async () => {
-    const first = await page.request.get(profile);
-    const second = await page.request.get(profile);
+    // A visit, then another that the cache serves (a translation landing between them purges the page: visit again).
+    let first = await page.request.get(profile);
+    let second = await page.request.get(profile);
+    for (let tries = 0; second.headers()["x-cache"] !== "HIT" && tries < 10; tries++) {
+      first = second;
+      second = await page.request.get(profile);
+    }
     expect(second.headers()["x-cache"]).toBe("HIT");
     const firstNonce = (await first.text()).match(/<script nonce="([^"]+)"/)?.[1];
     const secondBody = await second.text();
@@ -42,8 +47,9 @@ test("an anonymous profile served from the edge cache hydrates, and shows the cr
   });
 
   await test.step("the cached page hydrates: its Share button opens the share dialog", async () => {
-    const response = await page.goto(profile);
-    expect(response?.headers()["x-cache"]).toBe("HIT");
+    // The name's translation may land between two visits and purge the page (decision 078): the visit is repeated
+    // until the page shown is the cached one, so the checks below are of a page the cache served.
+    await expect.poll(async () => (await page.goto(profile))?.headers()["x-cache"], { timeout: 30_000 }).toBe("HIT");
     await page.waitForLoadState("networkidle");
     await expect(page.getByRole("heading", { name: "Cached Name" })).toBeVisible();
     await page.getByRole("button", { name: "Share", exact: true }).click();
