@@ -60,6 +60,19 @@ describe("POST /api/account/picture", () => {
     expect((await profileOf(profileId))?.avatarUrl).toBe(storedUrl);
   });
 
+  it("a signed PUT the page never attaches (an upload cancelled as its last byte landed) leaves the avatar as it was", async () => {
+    const { cookie, profileId } = await newUser();
+    const { storedUrl: first } = await signedPut(cookie, profileId, "avatar", PNG);
+    expect((await profileOf(profileId))?.avatarUrl).toBeNull();
+    await attach(cookie, "avatar", first);
+    const { put, storedUrl: cancelled } = await signedPut(cookie, profileId, "avatar", PNG);
+    expect(put.status).toBe(200);
+    expect((await profileOf(profileId))?.avatarUrl).toBe(first);
+    expect(await env.MEDIA.head(parseMediaKey(first)!.key)).not.toBeNull();
+    // Waiting for the day's sweep of unattached uploads, as any other field's upload does.
+    expect(await env.MEDIA.head(parseMediaKey(cancelled)!.key)).not.toBeNull();
+  });
+
   it("refuses an object whose bytes are not an image (as a presigned PUT could store), deletes it and keeps the old avatar", async () => {
     const { cookie, profileId } = await newUser();
     const { storedUrl: first } = await signedPut(cookie, profileId, "avatar", PNG);

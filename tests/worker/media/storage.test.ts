@@ -260,8 +260,9 @@ describe("storage: signed writes (local: through the Worker)", () => {
     expect(await put.json()).toEqual({ url: signed.storedUrl });
     const stored = await env.MEDIA.head(signed.storedUrl.replace("/media/", ""));
     expect(stored?.httpMetadata?.contentType).toBe("image/png");
+    // Stored, not attached: the cover changes only when the page calls userProfile.update (profile-picture.test.ts).
     const profile = await createDb(env.DB).select().from(userProfiles).where(eq(userProfiles.id, profileId)).get();
-    expect(profile?.coverUrl).toBe(signed.storedUrl);
+    expect(profile?.coverUrl).toBeNull();
   });
 
   it("refuses a declared size or type the field does not take", async () => {

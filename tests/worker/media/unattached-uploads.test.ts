@@ -72,9 +72,16 @@ describe("unattached uploads", () => {
     expect(await objectExists(fresh.key)).toBe(true);
   });
 
-  it("a profile picture is attached when it becomes the avatar: at once after a Worker PUT, on attach after a presigned one", async () => {
+  it("a profile picture is pending until the account attaches it, after a Worker PUT as after a presigned one", async () => {
     const owner = await newMember("Unat");
     const local = await uploadTo(owner.cookie, `v1/user-profile/${owner.profileId}/avatar`);
+    expect(await pendingRow(local.key)).toMatchObject({ ownerProfileId: owner.profileId });
+    const attachedLocal = await call("/api/account/picture", {
+      method: "POST",
+      cookie: owner.cookie,
+      json: { field: "avatar", url: local.storedUrl },
+    });
+    expect(attachedLocal.status).toBe(200);
     expect(await pendingRow(local.key)).toBeUndefined();
 
     // A presigned PUT never reaches the Worker: the object is pending from the moment the write is signed.

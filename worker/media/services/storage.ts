@@ -147,7 +147,12 @@ async function headOf(file: Blob): Promise<Uint8Array> {
   return new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
 }
 
-/** Stores a checked file and, for single-file fields, retires the previous one. Returns the stored URL. */
+/**
+ * Stores a checked file. `attach`: the POST /upload door makes a profile picture the profile's at once (replaceSingle
+ * sets the column and retires the previous one). A signed PUT never does, locally as in production (where it goes
+ * straight to R2): its picture waits pending for userProfile.update, so an upload the page cancelled or never
+ * attached changes nothing, whenever its last byte lands. Returns the stored URL.
+ */
 async function storeObject(
   db: Database,
   bucket: R2Bucket,
@@ -156,16 +161,18 @@ async function storeObject(
   key: string,
   body: ReadableStream | ArrayBuffer | Blob,
   sniffed: SniffedType,
+  attach: boolean,
 ): Promise<string> {
-  // Pending before the bytes land (a crash in between leaves a row, not an object nobody would ever delete). A profile
-  // picture is attached as it is stored (replaceSingle sets the column); anything else waits for a record to attach it.
-  if (!rule.profileColumn) await recordPendingUpload(db, key, user.profileId);
+  const attachedAsStored = attach && rule.single;
+  // Pending before the bytes land (a crash in between leaves a row, not an object nobody would ever delete); anything
+  // not attached as it is stored waits for a record to attach it.
+  if (!attachedAsStored) await recordPendingUpload(db, key, user.profileId);
   await bucket.put(key, body instanceof Blob ? await body.arrayBuffer() : body, {
     httpMetadata: { contentType: sniffed.mimeType },
     customMetadata: { ownerProfileId: user.profileId },
   });
   const url = mediaUrlForKey(key);
-  if (rule.single) await replaceSingle(db, bucket, user, rule, key, url);
+  if (attachedAsStored) await replaceSingle(db, bucket, user, rule, key, url);
   return url;
 }
 
@@ -222,7 +229,7 @@ export async function uploadFiles(
   const urls: string[] = [];
   for (const { file, sniffed } of checked) {
     const key = buildMediaKey(rule.domain, input.id, rule.field, crypto.randomUUID(), sniffed.ext);
-    urls.push(await storeObject(db, bucket, user, rule, key, file, sniffed));
+    urls.push(await storeObject(db, bucket, user, rule, key, file, sniffed, true));
   }
   return { ok: true, urls };
 }
@@ -374,7 +381,8 @@ export async function putSignedObject(
   if (!checked.ok) return badRequest(checked.error);
   if (checked.value!.mimeType !== claims.type) return badRequest("media_error_unsupported_type");
   if (!(await spendToken(db, claims))) return forbidden;
-  const url = await storeObject(db, env.MEDIA, user, parsed.rule, key, bytes.buffer as ArrayBuffer, checked.value!);
+  const stored = bytes.buffer as ArrayBuffer;
+  const url = await storeObject(db, env.MEDIA, user, parsed.rule, key, stored, checked.value!, false);
   return { ok: true, url };
 }
 
