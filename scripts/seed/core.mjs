@@ -33,14 +33,17 @@ const DEMO_EMAIL_DOMAIN = "demo.comet.local";
 const BASE_TIME = Date.UTC(2025, 0, 6, 9, 0, 0);
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+/** The languages the demo content is written in; a text missing in one is skipped. */
 const LANGS = ["en", "ja"];
+/** The languages reference names are written in: every language Comet speaks (worker/domain/locales.ts). */
+const REFERENCE_LANGS = ["en", "ja", "zh-Hans", "zh-Hant", "ko"];
 
 /** Ids of reference rows do not depend on the seed name: they are the same in every database. */
 const refId = (name) => seedUuid(`ref:${name}`);
 const currencyId = (code) => refId(`currency:${code}`);
 
-function addText(rows, entityType, entityId, field, texts, originalLanguage) {
-  for (const lang of LANGS) {
+function addText(rows, entityType, entityId, field, texts, originalLanguage, langs = LANGS) {
+  for (const lang of langs) {
     const text = texts[lang];
     if (!text) continue;
     rows.add("localized_texts", {
@@ -54,6 +57,10 @@ function addText(rows, entityType, entityId, field, texts, originalLanguage) {
     });
   }
 }
+
+/** A reference row's text in every language Comet speaks (migrations 0001, 0014 and 0038). */
+const addRefText = (rows, entityType, entityId, field, texts, originalLanguage) =>
+  addText(rows, entityType, entityId, field, texts, originalLanguage, REFERENCE_LANGS);
 
 /** Roles, currencies, rates, languages, catalogues, fees and the default form template. */
 function addReferenceRows(rows) {
@@ -73,7 +80,7 @@ function addReferenceRows(rows) {
       is_active: c.isActive,
       is_default: c.isDefault,
     });
-    addText(rows, "currency", id, "name", { en: c.name, ja: c.ja }, "en");
+    addRefText(rows, "currency", id, "name", { ...c, en: c.name }, "en");
   }
   for (const x of EXCHANGE_RATES) {
     rows.add("exchange_rates", {
@@ -94,13 +101,13 @@ function addReferenceRows(rows) {
       native_code: l.nativeCode,
       country: l.country,
     });
-    addText(rows, "language", id, "name", { en: l.name, ja: l.ja }, "en");
+    addRefText(rows, "language", id, "name", { ...l, en: l.name }, "en");
   }
   const catalogue = (table, entityType, list) =>
     list.forEach((item, i) => {
       const id = refId(`${entityType}:${item.code}`);
       rows.add(table, { id, code: item.code, user_index: i });
-      addText(rows, entityType, id, "name", item, "en");
+      addRefText(rows, entityType, id, "name", item, "en");
     });
   catalogue("content_kinds", "content_kind", CONTENT_KINDS);
   catalogue("use_cases", "use_case", USE_CASES);
@@ -108,7 +115,7 @@ function addReferenceRows(rows) {
   COMMISSION_CATEGORIES.forEach((c, i) => {
     const id = refId(`commission_category:${c.code}`);
     rows.add("commission_categories", { id, code: c.code, group: c.group, is_active: c.active, user_index: i });
-    addText(rows, "commission_category", id, "name", c, "en");
+    addRefText(rows, "commission_category", id, "name", c, "en");
     for (const kind of c.kinds)
       rows.add("commission_category_content_kinds", { category_code: c.code, content_kind_code: kind });
     for (const use of c.uses) rows.add("commission_category_use_cases", { category_code: c.code, use_case_code: use });
@@ -123,7 +130,7 @@ function addReferenceRows(rows) {
       created_at: BASE_TIME,
       updated_at: BASE_TIME,
     });
-    addText(rows, "fee", id, "name", f, "en");
+    addRefText(rows, "fee", id, "name", f, "en");
   }
   const t = DEFAULT_FORM_TEMPLATE;
   const templateId = refId(`form-template:${t.code}`);
@@ -135,7 +142,7 @@ function addReferenceRows(rows) {
     created_at: BASE_TIME,
     updated_at: BASE_TIME,
   });
-  addText(rows, "commission_form_template", templateId, "name", t, "en");
+  addRefText(rows, "commission_form_template", templateId, "name", t, "en");
   t.questions.forEach((q, qi) => {
     const qid = refId(`form-template:${t.code}:${q.key}`);
     rows.add("commission_form_template_questions", {
@@ -145,8 +152,8 @@ function addReferenceRows(rows) {
       is_required: q.required,
       user_index: qi,
     });
-    addText(rows, "commission_form_template_question", qid, "title", q.title, "en");
-    addText(rows, "commission_form_template_question", qid, "description", q.description, "en");
+    addRefText(rows, "commission_form_template_question", qid, "title", q.title, "en");
+    addRefText(rows, "commission_form_template_question", qid, "description", q.description, "en");
     (q.choices ?? []).forEach((c, ci) => {
       const cid = refId(`form-template:${t.code}:${q.key}:${c.key}`);
       rows.add("commission_form_template_question_choices", {
@@ -156,7 +163,7 @@ function addReferenceRows(rows) {
         price_currency_id: c.price === null ? null : currencyId("JPY"),
         user_index: ci,
       });
-      addText(rows, "commission_form_template_question_choice", cid, "title", c, "en");
+      addRefText(rows, "commission_form_template_question_choice", cid, "title", c, "en");
     });
   });
 }
