@@ -17,6 +17,7 @@ import { inputLanguageOf } from "#worker/domain/input-language";
 import type { Route } from "./+types/root";
 import { AppStyles } from "#app/lib/app-styles";
 import appStylesUrl from "./app.css?url";
+import type { Locale } from "#worker/domain/locales";
 
 // A production build inlines app.css in the <head> (app/lib/app-styles.tsx, docs/decisions/072); `npm run dev` links
 // it, so Vite hot-reloads it.
@@ -48,9 +49,9 @@ export function useRootData(): RootData | undefined {
 }
 
 /** The language the signed-in user writes in (the text payloads' languageCode), else the page's language. */
-export function useInputLanguage(): "en" | "ja" {
+export function useInputLanguage(): Locale {
   const data = useRootData();
-  return data?.user?.inputLanguageCode ?? data?.locale ?? (getLocale() as "en" | "ja");
+  return data?.user?.inputLanguageCode ?? data?.locale ?? (getLocale() as Locale);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

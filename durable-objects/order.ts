@@ -63,6 +63,7 @@ import {
   type OrderPayResult,
   type Payer,
 } from "./order-stripe";
+import type { Locale } from "../worker/domain/locales";
 
 /** Rows a transition writes besides the projection and the log, and what to do once they are written. */
 interface TransitionEffects {
@@ -497,7 +498,7 @@ export class Order extends DurableObject<Env> {
    */
   settleDispute(
     input: SettlementInput,
-    reason: { body: string; languageCode: "en" | "ja" },
+    reason: { body: string; languageCode: Locale },
     caller: AdminCaller,
   ): Promise<SettleResult> {
     return this.enqueue(async (): Promise<SettleResult> => {
@@ -540,7 +541,7 @@ export class Order extends DurableObject<Env> {
    */
   requestExtension(
     proposedDeadline: number,
-    reason: { body: string; languageCode: "en" | "ja" },
+    reason: { body: string; languageCode: Locale },
     caller: PartyCaller,
   ): Promise<OrderActResult> {
     return this.enqueue(async () => {

@@ -10,6 +10,7 @@ import { useRootData } from "#app/root";
 import { isBanned } from "#worker/domain/roles";
 import { countUnread } from "#worker/services/notifications";
 import type { Route } from "./+types/site-layout";
+import type { Locale } from "#worker/domain/locales";
 
 const BAN_PATH = "/ban";
 
@@ -44,7 +45,7 @@ function Frame({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const layout = useRouteLoaderData<typeof loader>("routes/site-layout");
   const { pathname } = useLocation();
-  const locale = root?.locale ?? (getLocale() as "en" | "ja");
+  const locale = root?.locale ?? (getLocale() as Locale);
   // A banned user reads the ban page and the legal pages its footer links to (worker/app.ts), all with the minimal
   // header and footer: links into the account would only bounce back to /ban.
   const minimal = pathname === BAN_PATH || isBanned(root?.user?.roles ?? []);

@@ -1,7 +1,9 @@
+import type { Locale } from "./locales";
+
 /**
  * The guideline and legal pages the footer links to (spec section 1; issue 33, decision 052): one list, read by the
  * route table (app/routes.ts), the footer, the Worker's ban rule (a banned user may still read them) and the tests.
- * Each page is a route of the app in the reader's language; its text lives in app/content/legal/{en,ja}/.
+ * Each page is a route of the app in the reader's language; its text lives in app/content/legal/{locale}/.
  *
  * Every first segment here is a reserved handle (reserved-handles.ts), so no profile can take one of these paths.
  */
@@ -33,3 +35,11 @@ export function legalPageAt(pathname: string): LegalPage | undefined {
     .replace(/\/+$/, "");
   return BY_PATH.get(path);
 }
+
+/**
+ * The languages the legal texts were written in (Japanese governs, as the terms say; English is its twin). In any
+ * other language a page is a translation, and says so above its text (decision 105).
+ */
+const LEGAL_ORIGINAL_LOCALES: readonly Locale[] = ["ja", "en"];
+
+export const isLegalTranslation = (locale: Locale): boolean => !LEGAL_ORIGINAL_LOCALES.includes(locale);

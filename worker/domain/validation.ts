@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { CURRENCIES } from "./currency";
 import { isReservedHandle } from "./reserved-handles";
 import { isBlankText, textField } from "./text";
+import { LOCALES } from "./locales";
 
 /**
  * The payload schemas of spec section 5, shared by the browser forms and the server.
@@ -86,7 +87,7 @@ export const profileSettingsSchema = v.object({
 export const accountSettingsSchema = (now: number) =>
   v.object({
     birthday: optionalBirthdaySchema(now),
-    displayLanguageCode: v.picklist(["en", "ja"], "validation_language"),
+    displayLanguageCode: v.picklist(LOCALES, "validation_language"),
     displayCurrencyCode: v.picklist(CURRENCIES, "validation_currency"),
     // The shape of a language code here; whether the platform offers it is the service's check (languages table).
     inputLanguageCode: v.pipe(

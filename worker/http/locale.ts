@@ -1,15 +1,18 @@
 import { LANGUAGE_COOKIE } from "../domain/cookie-names";
-import { isLocale, type Locale } from "../domain/locales";
+import { isLocale, type Locale, localeOfAcceptLanguage } from "../domain/locales";
 import { readCookie } from "./cookies";
 
-/** The language of a request: the app-language cookie, else the browser's preference, else English. */
+/** The query parameter a page's language alternates carry (`<link rel="alternate" hreflang>`, decision 105). */
+export const LANGUAGE_PARAM = "lang";
+
+/**
+ * The language of a request: a `?lang=` of a language alternate, else the app-language cookie, else the browser's
+ * preference (`localeOfAcceptLanguage`: zh-TW reads Traditional Chinese), else English.
+ */
 export function requestLocale(request: Request): Locale {
+  const asked = new URL(request.url).searchParams.get(LANGUAGE_PARAM);
+  if (isLocale(asked)) return asked;
   const cookie = readCookie(request, LANGUAGE_COOKIE);
   if (isLocale(cookie)) return cookie;
-  const accepted = request.headers.get("accept-language") ?? "";
-  for (const part of accepted.split(",")) {
-    const tag = part.split(";")[0].trim().slice(0, 2).toLowerCase();
-    if (isLocale(tag)) return tag;
-  }
-  return "en";
+  return localeOfAcceptLanguage(request.headers.get("accept-language") ?? "") ?? "en";
 }

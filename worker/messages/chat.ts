@@ -1,12 +1,13 @@
 import { m } from "#app/paraglide/messages.js";
 import type { ChatRefusal } from "../chat/domain/chat-protocol";
 import { CHAT_EMBED_SITE_NAMES } from "../chat/domain/chat-send-schema";
+import { isLocale, type Locale } from "../domain/locales";
 
 /**
  * A refused chat action (worker/chat/domain/chat.ts's keys) in the user's language: the API's answers and the ChatRoom
  * object's `refused` frames. Listed explicitly (not m[key]) so a bundle carries only these messages.
  */
-const CHAT_MESSAGES: Record<ChatRefusal, (inputs: { sites: string }, options: { locale: "en" | "ja" }) => string> = {
+const CHAT_MESSAGES: Record<ChatRefusal, (inputs: { sites: string }, options: { locale: Locale }) => string> = {
   not_found: m.chat_server_error_not_found,
   room_closed: m.chat_server_error_room_closed,
   room_not_opened: m.chat_server_error_room_not_opened,
@@ -25,5 +26,5 @@ const CHAT_MESSAGES: Record<ChatRefusal, (inputs: { sites: string }, options: { 
 };
 
 export function chatRefusalMessage(refusal: ChatRefusal, locale: string): string {
-  return CHAT_MESSAGES[refusal]({ sites: CHAT_EMBED_SITE_NAMES }, { locale: locale === "ja" ? "ja" : "en" });
+  return CHAT_MESSAGES[refusal]({ sites: CHAT_EMBED_SITE_NAMES }, { locale: isLocale(locale) ? locale : "en" });
 }

@@ -281,8 +281,18 @@ function filtersFor(locale: Locale, readRows: Record<string, unknown>[] | undefi
   return filters;
 }
 
-/** The search table's sort-name column for each interface language (migrations/0004_creator_search.sql). */
-const SORT_NAME_COLUMN: Record<Locale, string> = { en: "s.name_en", ja: "s.name_ja" };
+/**
+ * The search table's sort-name column for each interface language (migrations/0004_creator_search.sql). Chinese and
+ * Korean readers see a creator's name as written unless one was typed in their language, which the table does not
+ * keep: they sort by the name English readers see, the original unless an English one was typed (decision 105).
+ */
+const SORT_NAME_COLUMN: Record<Locale, string> = {
+  en: "s.name_en",
+  ja: "s.name_ja",
+  "zh-Hans": "s.name_en",
+  "zh-Hant": "s.name_en",
+  ko: "s.name_en",
+};
 
 /**
  * The page's SQL. Search, filters and sort run on `creator_search` (one row per listed creator: role creator,

@@ -1,11 +1,12 @@
 import { m } from "#app/paraglide/messages.js";
 import { Dropdown } from "./dropdown";
 import { ChevronDownIcon, GlobeIcon } from "./icons";
-import { type LanguageCode, languageName } from "./language-name";
+import type { Locale } from "#worker/domain/locales";
+import { languageName } from "./language-name";
 import { LanguageMenuPanel, preloadMenuPanels } from "./lazy-panels";
 
 /** The language menu: the button here, the choices (and saving one) in menu-panels.tsx, loaded on first use. */
-export function LanguageMenu({ locale }: { locale: LanguageCode }) {
+export function LanguageMenu({ locale }: { locale: Locale }) {
   return (
     <Dropdown
       label={m.header_language_label({ language: languageName(locale) })}

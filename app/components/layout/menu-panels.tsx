@@ -1,15 +1,13 @@
-import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { avatarMenuLinks } from "#app/components/dashboard/dashboard-nav";
 import { currencyName } from "#app/lib/currency-names";
-import { fetchLanguageNames, languageLabel, type LanguageName } from "#app/lib/language-names";
 import { m } from "#app/paraglide/messages.js";
 import { CURRENCIES, type CurrencyCode } from "#worker/domain/currency";
+import { LOCALES, type Locale, NATIVE_LANGUAGE_NAMES } from "#worker/domain/locales";
 import { isAdmin, isCreatorSide } from "#worker/domain/roles";
 import { Avatar } from "./avatar";
 import { MoonIcon, SunIcon } from "./icons";
 import { LogOutIcon } from "./menu-icons";
-import { type LanguageCode, languageName } from "./language-name";
 import { MenuButton, MenuLink, MenuRadio, MenuSeparator } from "./menu-items";
 import { signOut } from "./sign-out";
 import { toggleTheme } from "./theme-toggle";
@@ -95,7 +93,7 @@ export function CurrencyMenuPanel({ currencyCode }: { currencyCode: string }) {
 const LANGUAGE_KEY = "app-language";
 
 /** Saves the choice (cookie, and the account when signed in), then reloads so the server renders the new language. */
-async function changeLanguage(code: LanguageCode) {
+async function changeLanguage(code: Locale) {
   const response = await fetch("/api/account/language", {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -111,34 +109,18 @@ async function changeLanguage(code: LanguageCode) {
   window.location.reload();
 }
 
-/**
- * The display languages, named from their translations in the viewer's language with the native name beside
- * (fetched when the panel first opens); until then, and if that fails, each by its own name.
- */
-export function LanguageMenuPanel({ locale }: { locale: LanguageCode }) {
-  const [names, setNames] = useState<Map<string, LanguageName> | null>(null);
-  useEffect(() => {
-    let current = true;
-    void fetchLanguageNames(locale).then(
-      (list) => current && list && setNames(new Map(list.map((language) => [language.code, language]))),
-    );
-    return () => {
-      current = false;
-    };
-  }, [locale]);
-  return (["en", "ja"] as const).map((code) => {
-    const named = names?.get(code);
-    return (
-      <MenuRadio
-        key={code}
-        lang={named && named.name !== named.nativeName ? undefined : code}
-        checked={code === locale}
-        onSelect={() => code !== locale && void changeLanguage(code)}
-      >
-        {named ? languageLabel(named) : languageName(code)}
-      </MenuRadio>
-    );
-  });
+/** The display languages, each named in itself (decision 105): a reader finds their own without reading another. */
+export function LanguageMenuPanel({ locale }: { locale: Locale }) {
+  return LOCALES.map((code) => (
+    <MenuRadio
+      key={code}
+      lang={code}
+      checked={code === locale}
+      onSelect={() => code !== locale && void changeLanguage(code)}
+    >
+      {NATIVE_LANGUAGE_NAMES[code]}
+    </MenuRadio>
+  ));
 }
 
 // The bell's panel lives with the notification components; exported here so it loads in this same lazy chunk.

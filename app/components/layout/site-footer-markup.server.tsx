@@ -3,6 +3,7 @@ import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
 import { m } from "#app/paraglide/messages.js";
 import { LEGAL_PAGES, type LegalPage, type LegalSlug } from "#worker/domain/legal-pages";
 import { LogoMark, XLogoIcon } from "./icons";
+import type { Locale } from "#worker/domain/locales";
 
 /** Each guideline and legal page's link text. The pages are routes of the app, in the reader's language (decision 052). */
 const LEGAL_LINK_LABELS: Record<LegalSlug, () => string> = {
@@ -68,7 +69,7 @@ const footerMarkups = new Map<string, string>();
  * isolate for each language, year and social setting: it is the same on every page (decision 039). site-footer.tsx
  * places it.
  */
-export function siteFooterMarkup(locale: "en" | "ja", year: number, socialSetting?: string): string {
+export function siteFooterMarkup(locale: Locale, year: number, socialSetting?: string): string {
   const social = socialLinkOf(socialSetting);
   const key = `${locale}:${year}:${social?.href ?? ""}`;
   let markup = footerMarkups.get(key);

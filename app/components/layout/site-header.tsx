@@ -9,6 +9,7 @@ import { LogoMark, SearchIcon } from "./icons";
 import { LanguageMenu } from "./language-menu";
 import { NotificationMenu } from "./notification-menu";
 import { ThemeToggleButton } from "./theme-toggle";
+import type { Locale } from "#worker/domain/locales";
 
 // The sign-in / sign-up flows load on first use (or when a pointer nears the buttons), keeping them out of
 // every page's initial JavaScript.
@@ -55,7 +56,7 @@ export function SiteHeader({
   logoHref = "/",
 }: {
   user: RootData["user"];
-  locale: "en" | "ja";
+  locale: Locale;
   host: string;
   /** The bell's badge: the signed-in user's unread notices. */
   unreadNotifications: number;

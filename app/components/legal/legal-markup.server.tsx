@@ -3,7 +3,7 @@ import { LEGAL_DOCUMENTS } from "#app/content/legal/documents";
 import type { LegalDocument } from "#app/content/legal/legal-document";
 import { m } from "#app/paraglide/messages.js";
 import type { Locale } from "#worker/domain/locales";
-import type { LegalSlug } from "#worker/domain/legal-pages";
+import { isLegalTranslation, type LegalSlug } from "#worker/domain/legal-pages";
 import { withFeeFacts } from "#app/content/legal/facts";
 
 // A guideline or legal page is the same for every reader of a language: the server draws it once per isolate for
@@ -16,6 +16,8 @@ const CONTENTS_FROM_SECTIONS = 4;
 interface PageTexts {
   draftLabel: string;
   draftBody: string;
+  /** In a language the texts were translated into: that the Japanese text governs (decision 105). */
+  translationBody: string | null;
   contents: string;
 }
 
@@ -28,6 +30,7 @@ function LegalDocumentView({ document, texts }: { document: LegalDocument; texts
           <p>
             <strong>{texts.draftLabel}</strong> {texts.draftBody}
           </p>
+          {texts.translationBody ? <p>{texts.translationBody}</p> : null}
         </div>
         <div className="legal-lead">{document.lead}</div>
       </header>
@@ -70,6 +73,7 @@ export function legalPageView(
     const texts = {
       draftLabel: m.legal_draft_label({}, { locale }),
       draftBody: m.legal_draft_body({}, { locale }),
+      translationBody: isLegalTranslation(locale) ? m.legal_translation_body({}, { locale }) : null,
       contents: m.legal_contents({}, { locale }),
     };
     html = renderToStaticMarkup(<LegalDocumentView document={document} texts={texts} />);

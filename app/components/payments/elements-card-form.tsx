@@ -4,7 +4,9 @@ import { ErrorText } from "#app/components/form/error-text";
 import { CardFormActions } from "./card-form-actions";
 import { cardReturnUrl, confirmCardSetup, createCardSetup, type SavedCard } from "#app/lib/payments/card-api";
 import { cardErrorMessage } from "#app/lib/payments/card-errors";
+import { STRIPE_LOCALES } from "#app/lib/payments/stripe-locale";
 import { m } from "#app/paraglide/messages.js";
+import type { Locale } from "#worker/domain/locales";
 
 /**
  * Production card entry: Stripe Elements' Payment Element on a SetupIntent (docs/decisions/018). Card details go
@@ -20,7 +22,7 @@ export default function ElementsCardForm({
   onCancel,
 }: {
   publishableKey: string;
-  locale: "en" | "ja";
+  locale: Locale;
   onSaved: (card: SavedCard) => void;
   onCancel: () => void;
 }) {
@@ -33,7 +35,10 @@ export default function ElementsCardForm({
   useEffect(() => {
     let cancelled = false;
     (async () => {
-      const [stripe, setup] = await Promise.all([loadStripe(publishableKey, { locale }), createCardSetup()]);
+      const [stripe, setup] = await Promise.all([
+        loadStripe(publishableKey, { locale: STRIPE_LOCALES[locale] }),
+        createCardSetup(),
+      ]);
       if (cancelled || !stripe || !mountRef.current) return;
       const elements = stripe.elements({ clientSecret: setup.clientSecret });
       elements.create("payment").mount(mountRef.current);

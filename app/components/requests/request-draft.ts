@@ -1,6 +1,7 @@
 import { isUnanswered, type RequestAnswer } from "#worker/orders/domain/order-request";
 import type { QuestionType } from "#worker/db/schema/enums";
 import { isOffered, pickCount, type ChoicePricing } from "./request-price";
+import type { Locale } from "#worker/domain/locales";
 
 /**
  * What a client has typed into a request, kept in the browser: in state while they write, and in sessionStorage so
@@ -86,7 +87,7 @@ function sentChoices(question: DraftQuestion, answer: AnswerDraft, rushOffered: 
 export function answersPayload(
   questions: DraftQuestion[],
   draft: RequestDraft,
-  languageCode: "en" | "ja",
+  languageCode: Locale,
   rushOffered: boolean,
 ): RequestAnswer[] {
   return questions

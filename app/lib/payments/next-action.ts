@@ -8,6 +8,7 @@ import { getLocale } from "#app/paraglide/runtime.js";
 import type { CardEntry } from "#worker/payments/card-entry";
 import type { IntentAction, StripeErrorBody } from "./card-entry";
 import type { IntentKind } from "./emulator-cards";
+import { STRIPE_LOCALES } from "./stripe-locale";
 
 export type ActionOutcome =
   /** The intent went through (or is processing): the Worker reads it and records what it did. */
@@ -43,7 +44,7 @@ export async function handleIntentAction(
   }
   if (cardEntry.mode !== "elements") return UNAVAILABLE;
   const { loadStripe } = await import("@stripe/stripe-js");
-  const stripe = await loadStripe(cardEntry.publishableKey, { locale: getLocale() });
+  const stripe = await loadStripe(cardEntry.publishableKey, { locale: STRIPE_LOCALES[getLocale()] });
   if (!stripe) return UNAVAILABLE;
   const result = await stripe.handleNextAction({ clientSecret: intent.clientSecret });
   if (result.error)

@@ -11,14 +11,23 @@ import { requestContext } from "#app/lib/request-context";
 import * as legalPage from "#app/routes/legal-page";
 import enLegal from "#messages/legal/en.json";
 import jaLegal from "#messages/legal/ja.json";
-import type { Locale } from "#worker/domain/locales";
+import koLegal from "#messages/legal/ko.json";
+import zhHansLegal from "#messages/legal/zh-Hans.json";
+import zhHantLegal from "#messages/legal/zh-Hant.json";
+import { LOCALES, type Locale } from "#worker/domain/locales";
 import { LEGAL_PAGES, legalPageAt } from "#worker/domain/legal-pages";
 import { withMessageLocale } from "#worker/messages/message-locale";
 import { call, db, signUp } from "../support/helpers";
 import { freshUser } from "../support/auth-helpers";
 
-const LOCALES: Locale[] = ["en", "ja"];
-const DRAFT = { en: enLegal.legal_draft_label, ja: jaLegal.legal_draft_label };
+const MESSAGES: Record<Locale, typeof enLegal> = {
+  en: enLegal,
+  ja: jaLegal,
+  "zh-Hans": zhHansLegal,
+  "zh-Hant": zhHantLegal,
+  ko: koLegal,
+};
+const DRAFT = (locale: Locale) => MESSAGES[locale].legal_draft_label;
 
 function contextFor(locale: Locale, path: string, documentOnly: Map<string, unknown> | null) {
   const context = new RouterContextProvider();
@@ -65,18 +74,23 @@ describe("guideline and legal pages", () => {
     expect(html).toContain(`<h1>${document.title}</h1>`);
     expect(html).toMatch(
       new RegExp(
-        `<div class="legal-draft" role="note" aria-label="${DRAFT[locale]}"><p><strong>${DRAFT[locale]}</strong>`,
+        `<div class="legal-draft" role="note" aria-label="${DRAFT(locale)}"><p><strong>${DRAFT(locale)}</strong>`,
       ),
     );
+    // In a language the texts were translated into, the notice says so and names the Japanese text as the one that
+    // governs (decision 105); the texts' own languages say nothing of it.
+    const translationNote = MESSAGES[locale].legal_translation_body;
+    if (locale === "en" || locale === "ja") expect(html).not.toContain(translationNote);
+    else expect(html).toContain(`<p>${translationNote}</p></div>`);
     // A text a lawyer starts from, not a stub: a few hundred words (characters in Japanese) at the least.
     expect(textOf(html).length, `${locale} /${path}`).toBeGreaterThan(600);
     for (const section of document.sections) expect(html).toContain(`<h2 id="${section.id}">`);
   });
 
-  it("each page has the same sections, in the same order, in both languages, and every in-page link lands on one", () => {
+  it("each page has the same sections, in the same order, in every language, and every in-page link lands on one", () => {
     for (const page of LEGAL_PAGES) {
       const ids = (locale: Locale) => LEGAL_DOCUMENTS[locale][page.slug].sections.map((section) => section.id);
-      expect(ids("ja"), page.slug).toEqual(ids("en"));
+      for (const locale of LOCALES) expect(ids(locale), `${page.slug} in ${locale}`).toEqual(ids("en"));
     }
     const views = LOCALES.flatMap((locale) => LEGAL_PAGES.map((page) => load(locale, `/${page.path}`)));
     return Promise.all(views).then((loaded) => {
@@ -98,18 +112,21 @@ describe("guideline and legal pages", () => {
     });
   });
 
-  it("the Japanese texts have no stray spaces between Japanese words (a JSX line break would add one)", async () => {
-    for (const page of LEGAL_PAGES) {
-      // Tags go without a trace here (a space between two elements is not in the text), and so does the draft notice,
-      // whose label and sentence a space separates on purpose.
-      const html = (await load("ja", `/${page.path}`)).html!.replace(/<div class="legal-draft"[\s\S]*?<\/div>/, "");
-      const text = html.replace(/<[^>]+>/g, "");
-      expect(
-        text.match(/[\u3000-\u30ff\u4e00-\u9fff\uff01-\uff5e] [\u3000-\u30ff\u4e00-\u9fff\uff01-\uff5e]/g) ?? [],
-        page.path,
-      ).toEqual([]);
-    }
-  });
+  it.each(["ja", "zh-Hans", "zh-Hant"] as const)(
+    "the %s texts have no stray spaces between words written without them (a JSX line break would add one)",
+    async (locale) => {
+      for (const page of LEGAL_PAGES) {
+        // Tags go without a trace here (a space between two elements is not in the text), and so does the draft
+        // notice, whose label and sentence a space separates on purpose.
+        const html = (await load(locale, `/${page.path}`)).html!.replace(/<div class="legal-draft"[\s\S]*?<\/div>/, "");
+        const text = html.replace(/<[^>]+>/g, "");
+        expect(
+          text.match(/[\u3000-\u30ff\u4e00-\u9fff\uff01-\uff5e] [\u3000-\u30ff\u4e00-\u9fff\uff01-\uff5e]/g) ?? [],
+          page.path,
+        ).toEqual([]);
+      }
+    },
+  );
 
   it("the Act on Specified Commercial Transactions notices list the required items, with the operator's to fill", async () => {
     const required = [
@@ -173,7 +190,7 @@ describe("the footer", () => {
   const footer = (locale: Locale, social?: string) =>
     withMessageLocale(locale, "http://localhost", () => siteFooterMarkup(locale, 2026, social));
 
-  it("links every guideline and legal page in the app, in both languages", () => {
+  it("links every guideline and legal page in the app, in every language", () => {
     for (const locale of LOCALES) {
       const html = footer(locale);
       for (const page of LEGAL_PAGES) expect(html, `${locale} ${page.path}`).toContain(`href="/${page.path}"`);

@@ -6,6 +6,9 @@ import { orderPanelTexts } from "#app/loaders/orders/order-panel-texts.server";
 import { refundNoteText } from "#app/components/orders/order-refund-texts";
 import enOrders from "#messages/orders/en.json";
 import jaOrders from "#messages/orders/ja.json";
+import koOrders from "#messages/orders/ko.json";
+import zhHansOrders from "#messages/orders/zh-Hans.json";
+import zhHantOrders from "#messages/orders/zh-Hant.json";
 import type { Locale } from "#worker/domain/locales";
 import { DEADLINES } from "#worker/orders/domain/order-process";
 import type { OrderFacts } from "#worker/orders/domain/order-display";
@@ -18,7 +21,13 @@ import { orderMoneyStory } from "#worker/orders/domain/order-money-story";
 
 const T0 = Date.UTC(2026, 10, 1);
 const LATE = T0 + DEADLINES.deliveryMs + 1;
-const MESSAGES: Record<Locale, Record<string, string>> = { en: enOrders, ja: jaOrders };
+const MESSAGES: Record<Locale, Record<string, string>> = {
+  en: enOrders,
+  ja: jaOrders,
+  "zh-Hans": zhHansOrders,
+  "zh-Hant": zhHantOrders,
+  ko: koOrders,
+};
 
 /** The message of `key` in `locale`, with the amount the rule names filled in. */
 const said = (locale: Locale, key: string, amount?: number) =>

@@ -1,5 +1,6 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { commissionOrders } from "./orders";
+import { LOCALES } from "../../domain/locales";
 
 const ms = (name: string) => integer(name, { mode: "timestamp_ms" });
 
@@ -19,7 +20,7 @@ export const orderDeadlineMoves = sqliteTable(
     previousDeadline: ms("previous_deadline").notNull(),
     reason: text("reason").notNull(),
     /** The language the reason is written in, for readers of the other (translated as the order's other texts are). */
-    languageCode: text("language_code", { enum: ["en", "ja"] }).notNull(),
+    languageCode: text("language_code", { enum: LOCALES }).notNull(),
     createdAt: ms("created_at").notNull(),
   },
   (t) => [index("order_deadline_moves_order").on(t.orderId, t.createdAt)],

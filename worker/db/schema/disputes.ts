@@ -1,6 +1,7 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { userAccounts } from "./accounts";
 import { commissionOrders } from "./orders";
+import { LOCALES } from "../../domain/locales";
 
 const ms = (name: string) => integer(name, { mode: "timestamp_ms" });
 
@@ -26,7 +27,7 @@ export const orderDisputeStatements = sqliteTable(
     reason: text("reason"),
     body: text("body").notNull(),
     /** The language the body is written in, for readers of the other (translated as the order's other texts are). */
-    languageCode: text("language_code", { enum: ["en", "ja"] }).notNull(),
+    languageCode: text("language_code", { enum: LOCALES }).notNull(),
     /** A split's refund, in minor units of the order's currency; null otherwise. */
     refundAmount: integer("refund_amount"),
     createdAt: ms("created_at").notNull(),

@@ -5,6 +5,7 @@ import { defineCommand, refuse } from "../command";
 import { afterAction } from "../order-answer";
 import { orderId } from "../order-body";
 import { orderStub } from "../order-stub";
+import { LOCALES } from "../../domain/locales";
 
 /**
  * POST /api/features/commission/order/service/update {orderId, title, description, languageCode, categoryCode?}:
@@ -19,7 +20,7 @@ export default defineCommand({
     orderId,
     title: v.pipe(v.string(), v.maxLength(1000)),
     description: v.optional(v.pipe(v.string(), v.maxLength(20_000)), ""),
-    languageCode: v.picklist(["en", "ja"]),
+    languageCode: v.picklist(LOCALES),
     /** Spec section 5's optional categoryCode: a catalogue code, null or "" for none; absent, the categories stay. */
     categoryCode: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(1000)))),
   }),

@@ -6,6 +6,7 @@
 import type { OrderRefusal, OrderState, PaymentRef } from "./order-types";
 import type { CheckedPreviewFile } from "./stage-previews";
 import type { SettlementError } from "./disputes";
+import type { Locale } from "../../domain/locales";
 
 /**
  * Who asks: a commission account (checked against the order's seller and buyer), a user account (checked against
@@ -102,7 +103,7 @@ export const paymentRefOf = (intent: IntentFields): PaymentRef => ({
 /** A statement of a dispute (decision 088), already checked (`disputeTextOf`), with its files already stored in R2. */
 export interface DisputeStatementInput {
   body: string;
-  languageCode: "en" | "ja";
+  languageCode: Locale;
   files: DisputeFile[];
 }
 /** An evidence file as its statement's row keeps it (a row of order_dispute_files). */

@@ -3,6 +3,7 @@ import { ANSWER_CHOICE_STATUSES, QUESTION_TYPES } from "../../db/schema/enums";
 import { MEDIA_URL_MAX, PORTFOLIO_MEDIA_MAX_FILES } from "../../media/domain/media-limits";
 import { ANSWER_TEXT_MAX, type FormRequest, type ServiceRequest } from "./order-request";
 import { EACH_COUNT_MAX } from "./price-lines";
+import { LOCALES } from "../../domain/locales";
 
 /**
  * The request payloads' schemas, for the server's edge (worker/api/order-requests.ts). Apart from the rules in
@@ -25,7 +26,7 @@ const answer = v.object({
   formQuestionType: v.picklist(QUESTION_TYPES),
   answer: v.object({
     text: v.nullish(
-      v.object({ text: v.pipe(v.string(), v.maxLength(ANSWER_TEXT_MAX)), languageCode: v.picklist(["en", "ja"]) }),
+      v.object({ text: v.pipe(v.string(), v.maxLength(ANSWER_TEXT_MAX)), languageCode: v.picklist(LOCALES) }),
     ),
     date: v.nullish(v.pipe(v.string(), v.isoDate())),
     medias: v.optional(v.pipe(v.array(answerMedia), v.maxLength(PORTFOLIO_MEDIA_MAX_FILES)), []),

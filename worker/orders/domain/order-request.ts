@@ -5,6 +5,7 @@ import { isBlankText } from "../../domain/text";
 import type { SlotStatus } from "../../domain/slots";
 import { licenceOf, type Licence, type LicenceTag } from "./licence";
 import { priceLines, rushDaysOf, type ChoicePrice, type PickedChoice, type PriceLine } from "./price-lines";
+import type { Locale } from "../../domain/locales";
 
 /**
  * A client's request (spec sections 4, 5 and 7; docs/decisions/025): the submission payload (parsed by
@@ -32,7 +33,7 @@ export interface RequestAnswer {
   formQuestionId: string;
   formQuestionType: QuestionType;
   answer: {
-    text?: { text: string; languageCode: "en" | "ja" } | null;
+    text?: { text: string; languageCode: Locale } | null;
     date?: string | null;
     medias: AnswerMediaInput[];
   };
@@ -90,7 +91,7 @@ export type RequestRefusal =
 /** A question's answer as the order keeps it: the choices it lists, the text, date and media as given. */
 export interface CheckedAnswer {
   question: RequestQuestion;
-  text: { text: string; languageCode: "en" | "ja" } | null;
+  text: { text: string; languageCode: Locale } | null;
   date: string | null;
   medias: AnswerMediaInput[];
   selectedChoiceIds: Set<string>;

@@ -27,6 +27,7 @@ import type {
   PaymentRelease,
 } from "./order-types";
 import { hasUnstorableCharacters, isBlankText, normalizeText, textLength } from "../../domain/text";
+import type { Locale } from "../../domain/locales";
 
 /**
  * The service details the seller may edit (commissionOrderService.updateSeller, spec sections 5 and 7): title and
@@ -37,7 +38,7 @@ export const ORDER_DETAILS_DESCRIPTION_MAX = 5000;
 export interface ServiceDetails {
   title: string;
   description: string;
-  languageCode: "en" | "ja";
+  languageCode: Locale;
   /**
    * The order's category: a catalogue code (checked against the catalogue where it is stored), null for none;
    * absent, the order keeps the categories it has.
@@ -53,7 +54,7 @@ export const isCategoryCodeShape = (code: string) => /^[a-z0-9]+(-[a-z0-9]+)*$/.
 export function serviceDetailsOf(input: {
   title: string;
   description: string;
-  languageCode: "en" | "ja";
+  languageCode: Locale;
   categoryCode?: string | null;
 }): ServiceDetails | null {
   if (hasUnstorableCharacters(input.title) || hasUnstorableCharacters(input.description)) return null;

@@ -99,8 +99,10 @@ const about: LegalDocument = {
             and your card issuer may convert it.
           </p>
           <p>
-            Comet's pages are in English and Japanese; choose your language in the header. What creators and clients
-            write to each other is not translated, so check the languages a creator accepts on their profile.
+            Comet's pages are in English, Japanese, Simplified Chinese, Traditional Chinese and Korean; choose yours in
+            the header. What creators and clients write to each other (profiles, requests, chat messages) is
+            machine-translated into the reader's language, with the original one click away. A machine translation can
+            be wrong: check what matters in the original, and the languages a creator accepts on their profile.
           </p>
         </>
       ),
