@@ -5,6 +5,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { paraglideOptions } from "./paraglide.options.mjs";
 import { fizzChunkCache } from "./scripts/fizz-chunk-cache.mjs";
+import { pageLocaleMessages } from "./scripts/page-locale-messages.mjs";
 import { pageLocaleRuntime } from "./scripts/page-locale-runtime.mjs";
 import { previewKeepAlive } from "./scripts/preview-keep-alive.mjs";
 
@@ -24,9 +25,10 @@ export default defineConfig(({ command, isPreview }) => ({
   // scripts/route-js.mjs (`npm run bench:js`) reads the source maps to tell the stack's chunks from the app's;
   // "hidden" leaves the shipped files byte for byte as without maps.
   build: { sourcemap: process.env.COMET_SOURCEMAP === "1" ? "hidden" : false },
-  // The two plugins of our own that remain (docs/performance.md says what each buys): the browser's messages take the
-  // page's language, and React's server renderer keeps the bytes of the short strings it writes. A third only keeps
-  // `vite preview`'s idle connections open for the browser tests (scripts/preview-keep-alive.mjs).
+  // The plugins of our own (docs/performance.md says what each buys): the browser's messages take the page's language
+  // and carry only English and Japanese, a page in another loading its texts by area (decision 105); React's server
+  // renderer keeps the bytes of the short strings it writes. Another only keeps `vite preview`'s idle connections open
+  // for the browser tests (scripts/preview-keep-alive.mjs).
   plugins: [
     // The dev server gets one module per language instead of one per message (1,254 of them, each a request of the
     // page): `/` makes 63 requests instead of 1,315 and a click works 3-5× sooner (docs/decisions/079, `npm run
@@ -36,6 +38,8 @@ export default defineConfig(({ command, isPreview }) => ({
       outputStructure: command === "serve" && !isPreview ? "locale-modules" : "message-modules",
     }),
     pageLocaleRuntime(),
+    // The browser build's messages carry English and Japanese; a page in another language loads its texts by area.
+    pageLocaleMessages(),
     cloudflare({
       viteEnvironment: { name: "ssr" },
       // Tests and benchmarks run against their own throwaway state; dev keeps .wrangler/state.
