@@ -17,7 +17,9 @@ import { inputLanguageOf } from "#worker/domain/input-language";
 import type { Route } from "./+types/root";
 import { AppStyles } from "#app/lib/app-styles";
 import appStylesUrl from "./app.css?url";
-import type { Locale } from "#worker/domain/locales";
+import { languageAlternates, type Locale } from "#worker/domain/locales";
+import { legalPageAt } from "#worker/domain/legal-pages";
+import { publicPageAt } from "#worker/domain/page-cache";
 
 // A production build inlines app.css in the <head> (app/lib/app-styles.tsx, docs/decisions/072); `npm run dev` links
 // it, so Vite hot-reloads it.
@@ -26,8 +28,12 @@ export const links: Route.LinksFunction = () =>
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { user, locale } = context.get(requestContext);
+  const url = new URL(request.url);
   return {
     locale,
+    /** The page in each language, for search engines: public pages only (decision 105). */
+    alternates:
+      publicPageAt(url.pathname) || legalPageAt(url.pathname) ? languageAlternates(url.origin, url.pathname) : [],
     theme: parseTheme(readCookie(request, "theme")),
     user: user && {
       handle: user.handle,
@@ -73,6 +79,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />
         )}
         <Meta />
+        {data?.alternates.map((alternate) => (
+          <link key={alternate.hreflang} rel="alternate" hrefLang={alternate.hreflang} href={alternate.href} />
+        ))}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <AppStyles />
         {/* Stylesheets need no nonce (style-src allows 'self'). An empty one stops React Router copying the script

@@ -71,3 +71,25 @@ export function localeOfAcceptLanguage(header: string): Locale | null {
   }
   return null;
 }
+
+/** The query parameter a page's language alternates carry: it picks the page's language before any cookie. */
+export const LANGUAGE_PARAM = "lang";
+
+export interface LanguageAlternate {
+  /** A BCP 47 tag, or "x-default" for the page as the visitor's own preferences choose it. */
+  hreflang: string;
+  href: string;
+}
+
+/**
+ * A public page's `<link rel="alternate" hreflang>` set: the page at `pathname` in each language, by LANGUAGE_PARAM, and
+ * the page without it as x-default. The query is left out, so a page kept at the edge names the same alternates
+ * whoever asked first (decision 069).
+ */
+export function languageAlternates(origin: string, pathname: string): LanguageAlternate[] {
+  const page = `${origin}${pathname}`;
+  return [
+    ...LOCALES.map((locale) => ({ hreflang: locale, href: `${page}?${LANGUAGE_PARAM}=${locale}` })),
+    { hreflang: "x-default", href: page },
+  ];
+}

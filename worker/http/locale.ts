@@ -1,9 +1,6 @@
 import { LANGUAGE_COOKIE } from "../domain/cookie-names";
-import { isLocale, type Locale, localeOfAcceptLanguage } from "../domain/locales";
+import { LANGUAGE_PARAM, isLocale, type Locale, localeOfAcceptLanguage } from "../domain/locales";
 import { readCookie } from "./cookies";
-
-/** The query parameter a page's language alternates carry (`<link rel="alternate" hreflang>`, decision 105). */
-export const LANGUAGE_PARAM = "lang";
 
 /**
  * The language of a request: a `?lang=` of a language alternate, else the app-language cookie, else the browser's
