@@ -2,8 +2,13 @@
 // languages out of each model's input, and how it words each model's output. The translation itself is the phrase
 // book's (translate.ts) for both; what differs is the contract around it.
 //
+// m2m100 takes ISO 639-1 codes, as its documented schema says ("The language code … (e.g., 'en' for English)"; the
+// model page's code sample passes "english", which the schema does not describe and the stand-in refuses). It has one
+// Chinese, "zh": the stand-in answers it in Simplified, as the real model mostly does, and reads either script from it.
+//
 // The instruct model is asked in words (worker/translation/instruct-prompt.ts writes them): the stand-in reads the
-// languages from the system message's "from English to Japanese" and the text from between the user message's
+// languages from the system message's "from English to Traditional Chinese (Taiwan)" and the text from between the user
+// message's
 // <text> and </text> lines. A call worded otherwise is refused as bad input, so a change to the Worker's prompt that
 // the stand-in can no longer read fails a test instead of translating silently from the wrong language.
 import {
@@ -14,13 +19,16 @@ import {
   M2M100_INPUT_SCHEMA,
   M2M100_MODEL,
 } from "./contract.ts";
-import { STANDIN_LANGUAGES, type StandInLanguage, standInTranslate } from "./translate.ts";
+import { type StandInLanguage, standInTranslate, standInTranslateChinese } from "./translate.ts";
 
-/** What a call asks, whichever model it went to. */
+/**
+ * What a call asks, whichever model it went to: Comet's codes, or m2m100's "zh" for Chinese, which it reads in either
+ * script and writes in Simplified.
+ */
 export interface ModelCall {
   text: string;
-  source: StandInLanguage;
-  target: StandInLanguage;
+  source: StandInLanguage | "zh";
+  target: StandInLanguage | "zh";
   /** The instruct model's `max_tokens` (its documented default when the call gives none). */
   maxTokens?: number;
   /** The instruct model's messages, counted for `usage.prompt_tokens`. */
@@ -38,8 +46,18 @@ export interface StandInModel {
   answer(call: ModelCall, truncated: boolean): Record<string, unknown>;
 }
 
-function isLanguage(code: string): code is StandInLanguage {
-  return (STANDIN_LANGUAGES as readonly string[]).includes(code);
+/** m2m100's codes for the stand-in's languages: ISO 639-1, one Chinese ("zh") for both scripts. */
+const M2M100_LANGUAGES: Record<string, StandInLanguage | "zh"> = { en: "en", ja: "ja", zh: "zh", ko: "ko" };
+
+/**
+ * The call's translation. m2m100's "zh": from it, Chinese of either script, read as the book knows it best; into it,
+ * Simplified, as the real model writes (or nearly: a Traditional character here and there) whichever script was wanted.
+ */
+function translationOf(call: ModelCall): string {
+  const target = call.target === "zh" ? "zh-Hans" : call.target;
+  return call.source === "zh"
+    ? standInTranslateChinese(call.text, target)
+    : standInTranslate(call.text, call.source, target);
 }
 
 /** The first half of a text, by characters: what an answer cut in the middle keeps. */
@@ -61,24 +79,39 @@ const m2m100: StandInModel = {
       source_lang?: string;
       target_lang: string;
     };
-    if (!isLanguage(source) || !isLanguage(target)) {
-      const [field, code] = isLanguage(source) ? ["target_lang", target] : ["source_lang", source];
+    const from = Object.hasOwn(M2M100_LANGUAGES, source) ? M2M100_LANGUAGES[source] : undefined;
+    const to = Object.hasOwn(M2M100_LANGUAGES, target) ? M2M100_LANGUAGES[target] : undefined;
+    if (!from || !to) {
+      const [field, code] = from ? ["target_lang", target] : ["source_lang", source];
       return {
         ok: false,
-        problem: `${field} '${code}' is not a language the stand-in translates (${STANDIN_LANGUAGES.join(", ")}: ISO 639-1 codes, as m2m100 takes)`,
+        problem: `${field} '${code}' is not a language the stand-in translates (${Object.keys(M2M100_LANGUAGES).join(", ")}: ISO 639-1 codes, as m2m100 takes)`,
       };
     }
-    return { ok: true, call: { text, source, target } };
+    return { ok: true, call: { text, source: from, target: to } };
   },
   answer(call, truncated) {
-    const translated = standInTranslate(call.text, call.source, call.target);
+    const translated = translationOf(call);
     return { translated_text: truncated ? firstHalf(translated) : translated };
   },
 };
 
 /** The language names the Worker's prompt uses, by the stand-in's codes. */
-const LANGUAGE_NAMES: Record<string, StandInLanguage> = { English: "en", Japanese: "ja" };
-const DIRECTION = /\bfrom ([A-Z][a-z]+) to ([A-Z][a-z]+)\b/;
+const LANGUAGE_NAMES: Record<string, StandInLanguage> = {
+  English: "en",
+  Japanese: "ja",
+  "Simplified Chinese": "zh-Hans",
+  "Traditional Chinese (Taiwan)": "zh-Hant",
+  Korean: "ko",
+};
+/** A known name (the longest first, so "Traditional Chinese (Taiwan)" is never read as a shorter one), or any word. */
+const LANGUAGE_NAME = [
+  ...Object.keys(LANGUAGE_NAMES)
+    .sort((a, b) => b.length - a.length)
+    .map((name) => name.replace(/[()]/g, "\\$&")),
+  "[A-Z][a-z]+",
+].join("|");
+const DIRECTION = new RegExp(`\\bfrom (${LANGUAGE_NAME}) to (${LANGUAGE_NAME})(?![\\w(])`);
 const TEXT_OPEN = "<text>\n";
 const TEXT_CLOSE = "\n</text>";
 
@@ -103,8 +136,8 @@ const instruct: StandInModel = {
     if (!direction)
       return { ok: false, problem: `the stand-in reads "from <language> to <language>" in the system message` };
     const [, sourceName = "", targetName = ""] = direction;
-    const source = LANGUAGE_NAMES[sourceName];
-    const target = LANGUAGE_NAMES[targetName];
+    const source = Object.hasOwn(LANGUAGE_NAMES, sourceName) ? LANGUAGE_NAMES[sourceName] : undefined;
+    const target = Object.hasOwn(LANGUAGE_NAMES, targetName) ? LANGUAGE_NAMES[targetName] : undefined;
     if (!source || !target)
       return {
         ok: false,
@@ -122,7 +155,7 @@ const instruct: StandInModel = {
   },
   answer(call, truncated) {
     const maxTokens = call.maxTokens ?? INSTRUCT_DEFAULT_MAX_TOKENS;
-    const translated = standInTranslate(call.text, call.source, call.target);
+    const translated = translationOf(call);
     const needed = estimatedTokens(translated);
     // A model stops where its tokens run out: the answer is cut there, and says it used them all.
     const ranOut = truncated || needed > maxTokens;

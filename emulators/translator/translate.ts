@@ -1,23 +1,33 @@
 // The stand-in's "translation": deterministic, and visibly not a model's. A text is looked up in the phrase book
-// (phrasebook.ts) whole, then line by line, then sentence by sentence; a sentence the book has is replaced by its other
-// side, any other sentence is kept as written behind a marker (STANDIN_MARKER), so a reader sees at once that a
+// (phrasebook.ts) whole, then line by line, then sentence by sentence; a sentence the book has is replaced by its side in
+// the target language, any other sentence is kept as written behind a marker (STANDIN_MARKER), so a reader sees at once that a
 // stand-in answered and what was sent. Nothing is ever lost or altered: URLs, e-mail addresses, @handles, order codes
 // and amounts stay exactly as written, inside an unknown sentence or in a phrase's slot. Same input, same output.
 import { PHRASE_BOOK } from "./phrasebook.ts";
 
 /**
- * The languages the stand-in translates between: Comet's two. m2m100 takes ISO 639-1 codes, as its documented schema
- * says ("The language code … (e.g., 'en' for English)"; the model page's code sample passes "english", which the
- * schema does not describe and the stand-in refuses).
+ * The languages the stand-in translates between: Comet's five (issue 65), by Comet's codes. How each model names them
+ * is models.ts's business: m2m100 takes ISO 639-1 codes, with one "zh" for both scripts; the instruct model is asked in
+ * words ("Traditional Chinese (Taiwan)").
  */
-export const STANDIN_LANGUAGES = ["en", "ja"] as const;
+export const STANDIN_LANGUAGES = ["en", "ja", "zh-Hans", "zh-Hant", "ko"] as const;
 export type StandInLanguage = (typeof STANDIN_LANGUAGES)[number];
 
 /**
- * What a sentence outside the phrase book is shown behind, by target language: "〔仮訳〕" ("provisional translation")
- * into Japanese, "[stand-in] " into English, then the sentence exactly as it was sent.
+ * What a sentence outside the phrase book is shown behind, by target language: "〔仮訳〕", "〔暂译〕", "〔暫譯〕" and
+ * "[임시 번역] " ("provisional translation") into Japanese, Chinese and Korean, "[stand-in] " into English, then the
+ * sentence exactly as it was sent.
  */
-export const STANDIN_MARKER: Record<StandInLanguage, string> = { en: "[stand-in] ", ja: "〔仮訳〕" };
+export const STANDIN_MARKER: Record<StandInLanguage, string> = {
+  en: "[stand-in] ",
+  ja: "〔仮訳〕",
+  "zh-Hans": "〔暂译〕",
+  "zh-Hant": "〔暫譯〕",
+  ko: "[임시 번역] ",
+};
+
+/** The languages that run their sentences on after 。！？ (no space between them); the others put a space there. */
+const RUN_ON: ReadonlySet<StandInLanguage> = new Set(["ja", "zh-Hans", "zh-Hant"]);
 
 const SLOT = /\{([a-z]+\d*)\}/g;
 const HAS_SLOT = /\{[a-z]+\d*\}/;
@@ -42,10 +52,13 @@ const LOOSE = new Map(
 
 /** The spans never translated (the Worker keeps them too): each is masked while sentences are cut. */
 const KEPT =
-  /\bhttps?:\/\/[^\s<>"'　、。）」』]*[^\s<>"'　、。）」』.,!?;:)]|[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}|(?<![\p{L}\p{N}])@[A-Za-z0-9_]+|\b(?=[A-Z]*[2-9])[2-9A-HJ-NP-Z]{8}\b|[¥￥$€£]\s?\d(?:[\d,.]*\d)?|\d[\d,.]*\s?(?:円|yen\b|dollars?\b)/gu;
+  /\bhttps?:\/\/[^\s<>"'　、。）」』]*[^\s<>"'　、。）」』.,!?;:)]|[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}|(?<![\p{L}\p{N}])@[A-Za-z0-9_]+|\b(?=[A-Z]*[2-9])[2-9A-HJ-NP-Z]{8}\b|[¥￥$€£]\s?\d(?:[\d,.]*\d)?|\d[\d,.]*\s?(?:円|日元|엔|yen\b|dollars?\b)/gu;
 const SOURCE_LETTERS: Record<StandInLanguage, RegExp> = {
   en: /\p{Script=Latin}/u,
   ja: /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u,
+  "zh-Hans": /\p{Script=Han}/u,
+  "zh-Hant": /\p{Script=Han}/u,
+  ko: /\p{Script=Hangul}/u,
 };
 
 interface Pattern {
@@ -91,7 +104,7 @@ function buildDirection(from: StandInLanguage, to: StandInLanguage): Direction {
     const source = phrase[from];
     const target = phrase[to];
     if (slotsOf(source).sort().join() !== slotsOf(target).sort().join())
-      throw new Error(`phrase book: "${phrase.en}" / "${phrase.ja}" have different slots`);
+      throw new Error(`phrase book: "${phrase.en}" has different slots in ${from} and ${to}`);
     if (HAS_SLOT.test(source)) direction.patterns.push(compile(source, target));
     else if (!direction.exact.has(key(source))) direction.exact.set(key(source), target);
   }
@@ -164,14 +177,14 @@ function translateLine(line: string, from: StandInLanguage, to: StandInLanguage)
     const translated = translateSentence(sentence, from, to);
     out += translated;
     if (i === parts.length - 1) return;
-    // Japanese runs its sentences on after 。！？; English puts a space between them.
-    if (to === "ja" && /[。！？」』）]$/u.test(translated)) return;
-    out += space === "" && to === "en" ? " " : space;
+    // Japanese and Chinese run their sentences on after 。！？; English and Korean put a space between them.
+    if (RUN_ON.has(to) && /[。！？」』）]$/u.test(translated)) return;
+    out += space === "" && !RUN_ON.has(to) ? " " : space;
   });
   return inSameSpace(line, out);
 }
 
-/** `text` from one language into the other, as the stand-in answers it. The same language: the text as it is. */
+/** `text` from one language into another, as the stand-in answers it. The same language: the text as it is. */
 export function standInTranslate(text: string, from: StandInLanguage, to: StandInLanguage): string {
   if (from === to) return text;
   const lines = text.split(/(\r?\n)/);
@@ -184,10 +197,28 @@ export function standInTranslate(text: string, from: StandInLanguage, to: StandI
 }
 
 /**
- * Compiles the book both ways and loads the sentence segmenters now (about a quarter of a second), so the first call
- * is as quick as the rest, and a phrase whose two sides have different slots stops the start.
+ * `text` in Chinese of either script (m2m100's one "zh"): read as Simplified, or as Traditional when the book knows
+ * more of it that way (fewer sentences left behind a marker). Deterministic, like the rest.
+ */
+export function standInTranslateChinese(text: string, to: StandInLanguage): string {
+  const unread = (translation: string) => translation.split(STANDIN_MARKER[to]).length;
+  const simplified = standInTranslate(text, "zh-Hans", to);
+  const traditional = standInTranslate(text, "zh-Hant", to);
+  return unread(traditional) < unread(simplified) ? traditional : simplified;
+}
+
+/**
+ * Compiles the book every way and loads the sentence segmenters now (about a quarter of a second), so the first call
+ * is as quick as the rest, and a phrase whose sides have different slots stops the start.
  */
 export function warmUp(): void {
-  standInTranslate("Hello. Hello.", "en", "ja");
-  standInTranslate("こんにちは。こんにちは。", "ja", "en");
+  const hello: Record<StandInLanguage, string> = {
+    en: "Hello. Hello.",
+    ja: "こんにちは。こんにちは。",
+    "zh-Hans": "你好。你好。",
+    "zh-Hant": "你好。你好。",
+    ko: "안녕하세요. 안녕하세요.",
+  };
+  for (const from of STANDIN_LANGUAGES)
+    for (const to of STANDIN_LANGUAGES) if (from !== to) standInTranslate(hello[from], from, to);
 }

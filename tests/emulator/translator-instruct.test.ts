@@ -105,6 +105,23 @@ describe("valid inputs get the documented output", () => {
     ]);
   });
 
+  it("reads Comet's other three languages by the names the Worker's prompt gives them", async () => {
+    const to = async (text: string, from: string, target: string) =>
+      expectSuccess(await run(ask(text, from, target))).response;
+    expect(await to("Thank you!", "English", "Simplified Chinese")).toBe("谢谢！");
+    expect(await to("The files are attached.", "English", "Traditional Chinese (Taiwan)")).toBe("檔案已附上。");
+    expect(await to("ありがとうございます！", "Japanese", "Korean")).toBe("감사합니다!");
+    expect(await to("檔案已附上。", "Traditional Chinese (Taiwan)", "Simplified Chinese")).toBe("文件已附上。");
+    expect(await to("감사합니다!", "Korean", "Traditional Chinese (Taiwan)")).toBe("謝謝！");
+    expect((await calls()).map(({ source_lang, target_lang }) => `${source_lang}>${target_lang}`)).toEqual([
+      "en>zh-Hans",
+      "en>zh-Hant",
+      "ja>ko",
+      "zh-Hant>zh-Hans",
+      "ko>zh-Hant",
+    ]);
+  });
+
   it("keeps the text's line breaks, and a text that itself holds a delimiter is read to the last one", async () => {
     expect(expectSuccess(await run(ask("Thank you!\n\nHello!"))).response).toBe(
       "ありがとうございます！\n\nこんにちは！",
@@ -153,6 +170,8 @@ describe("every other input is a 400 in the REST error shape, and is not a call"
   it.each([
     ["no direction in the system message", { messages: [{ role: "user", content: "<text>\nHello!\n</text>" }] }],
     ["a language the stand-in does not translate", ask("Hello!", "English", "French")],
+    ["Chinese without its script", ask("Hello!", "English", "Chinese")],
+    ["Traditional Chinese without its place", ask("Hello!", "English", "Traditional Chinese")],
     ["no delimiters around the text", { messages: [ask("Hello!").messages[0], { role: "user", content: "Hello!" }] }],
     ["an empty text", ask("")],
   ])("a call it cannot read: %s", async (_, body) => {

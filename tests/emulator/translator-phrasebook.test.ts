@@ -1,16 +1,23 @@
-// The translator stand-in's translation (emulators/translator/translate.ts): the phrase book both ways, whole texts
-// and sentence by sentence; the marker on every sentence it does not have; URLs, handles, addresses, order codes and
+// The translator stand-in's translation (emulators/translator/translate.ts): the phrase book every way between Comet's
+// five languages, whole texts and sentence by sentence; the marker on every sentence it does not have; URLs, handles, addresses, order codes and
 // amounts kept exactly; the same answer every time; and every text of the demo seed read without a marker. The HTTP
 // contract is tests/emulator/translator-standin.test.ts.
 import { describe, expect, it } from "vitest";
+import { demoPhrases } from "#emulators/translator/demo-phrases.ts";
 import { PHRASE_BOOK } from "#emulators/translator/phrasebook.ts";
-import { STANDIN_MARKER, standInTranslate } from "#emulators/translator/translate.ts";
+import {
+  STANDIN_LANGUAGES,
+  STANDIN_MARKER,
+  type StandInLanguage,
+  standInTranslate,
+  standInTranslateChinese,
+} from "#emulators/translator/translate.ts";
 import { generateSeed } from "#scripts/seed/core.mjs";
 import { DEMO_CHAT } from "#scripts/seed/orders.mjs";
 
 const toJa = (text: string) => standInTranslate(text, "en", "ja");
 const toEn = (text: string) => standInTranslate(text, "ja", "en");
-const marked = (text: string) => text.includes(STANDIN_MARKER.ja) || text.includes(STANDIN_MARKER.en);
+const marked = (text: string) => Object.values(STANDIN_MARKER).some((marker) => text.includes(marker));
 
 describe("the phrase book, both ways", () => {
   it.each([
@@ -51,18 +58,93 @@ describe("the phrase book, both ways", () => {
     );
   });
 
-  it("every phrase has the same slots on both sides, and a first phrase wins a shared side", () => {
+  it("every phrase has the same slots on every side, and a first phrase wins a shared side", () => {
     const slots = (text: string) => [...text.matchAll(/\{([a-z]+\d*)\}/g)].map((match) => match[1]).sort();
-    for (const phrase of PHRASE_BOOK) expect(slots(phrase.en), phrase.en).toEqual(slots(phrase.ja));
+    for (const phrase of PHRASE_BOOK)
+      for (const language of STANDIN_LANGUAGES) expect(slots(phrase[language]), phrase.en).toEqual(slots(phrase.en));
     // "Hello!" and "Hi!" are both こんにちは！; Japanese reads back as the first.
     expect(toJa("Hi!")).toBe("こんにちは！");
     expect(toEn("こんにちは！")).toBe("Hello!");
   });
 });
 
+describe("Chinese, in either script, and Korean (issue 65)", () => {
+  const say = (text: string, from: StandInLanguage, to: StandInLanguage) => standInTranslate(text, from, to);
+
+  it.each([
+    ["Thank you!", "谢谢！", "謝謝！", "감사합니다!"],
+    [
+      "Could you send me a reference?",
+      "可以发一下参考资料吗？",
+      "可以傳參考資料給我嗎？",
+      "참고 자료를 보내 주실 수 있나요?",
+    ],
+    ["Here is the rough sketch.", "这是草稿。", "這是草稿。", "러프 보내 드려요."],
+    ["I have delivered the files.", "文件已交付。", "檔案已交付。", "파일을 납품했어요."],
+    ["When can you deliver?", "大概什么时候可以交付？", "大概什麼時候可以交付？", "언제쯤 납품 가능하세요?"],
+  ])("%s ↔ %s ↔ %s ↔ %s", (en, zhHans, zhHant, ko) => {
+    const sides: Record<string, string> = { en, "zh-Hans": zhHans, "zh-Hant": zhHant, ko };
+    for (const [from, text] of Object.entries(sides))
+      for (const [to, expected] of Object.entries(sides))
+        expect(say(text, from as StandInLanguage, to as StandInLanguage), `${from} → ${to}`).toBe(expected);
+    expect(say(en, "en", "ja")).toBe(say(zhHant, "zh-Hant", "ja"));
+  });
+
+  it("Traditional is written as in Taiwan, not Simplified converted: 檔案, 傳, 帳號", () => {
+    expect(say("The files are attached.", "en", "zh-Hant")).toBe("檔案已附上。");
+    expect(say("The files are attached.", "en", "zh-Hans")).toBe("文件已附上。");
+    expect(say("My account is @sakuramochi.", "en", "zh-Hant")).toBe("我的帳號是@sakuramochi。");
+    expect(say("My account is @sakuramochi.", "en", "zh-Hans")).toBe("我的账号是@sakuramochi。");
+  });
+
+  it("sentence by sentence: Chinese runs on after 。！？, Korean puts a space, as English does", () => {
+    expect(say("Thank you! Here is the rough sketch. What do you think?", "en", "zh-Hans")).toBe(
+      "谢谢！这是草稿。您觉得怎么样？",
+    );
+    expect(say("ありがとうございます！ラフをお送りします。いかがでしょうか？", "ja", "ko")).toBe(
+      "감사합니다! 러프 보내 드려요. 어떠세요?",
+    );
+    expect(say("감사합니다! 러프 보내 드려요. 어떠세요?", "ko", "zh-Hant")).toBe("謝謝！這是草稿。您覺得如何？");
+  });
+
+  it("keeps slots' spans exactly, and marks what it does not have in the target's own words", () => {
+    expect(say("The price is ¥12,000.", "en", "ko")).toBe("가격은 ¥12,000입니다.");
+    expect(say("价格是¥12,000。", "zh-Hans", "en")).toBe("The price is ¥12,000.");
+    expect(say("Here is my reference: https://example.com/a.png", "en", "zh-Hant")).toBe(
+      "這是我的參考資料：https://example.com/a.png",
+    );
+    expect(say("Could you add a dragon?", "en", "zh-Hans")).toBe("〔暂译〕Could you add a dragon?");
+    expect(say("Could you add a dragon?", "en", "zh-Hant")).toBe("〔暫譯〕Could you add a dragon?");
+    expect(say("Could you add a dragon?", "en", "ko")).toBe("[임시 번역] Could you add a dragon?");
+    expect(say("可以加一条龙吗？", "zh-Hans", "en")).toBe("[stand-in] 可以加一条龙吗？");
+    expect(say("용을 추가해 주실 수 있나요?", "ko", "ja")).toBe("〔仮訳〕용을 추가해 주실 수 있나요?");
+  });
+
+  it("m2m100's one Chinese: either script read, whichever the book knows better", () => {
+    expect(standInTranslateChinese("檔案已附上。", "en")).toBe("The files are attached.");
+    expect(standInTranslateChinese("文件已附上。", "en")).toBe("The files are attached.");
+    expect(standInTranslateChinese("谢谢！这是草稿。", "ja")).toBe("ありがとうございます！ラフをお送りします。");
+  });
+
+  it("every commission phrase reads in every language, and back to the first phrase of its side", () => {
+    for (const phrase of PHRASE_BOOK.slice(0, PHRASE_BOOK.length - demoPhrases().length))
+      for (const from of STANDIN_LANGUAGES)
+        for (const to of STANDIN_LANGUAGES) {
+          const out = say(phrase[from], from, to);
+          expect(marked(out), `${from} → ${to}: ${phrase[from]}`).toBe(false);
+        }
+  });
+});
+
 describe("what the book does not have", () => {
   it("is kept as written behind the marker, sentence by sentence", () => {
-    expect(STANDIN_MARKER).toEqual({ en: "[stand-in] ", ja: "〔仮訳〕" });
+    expect(STANDIN_MARKER).toEqual({
+      en: "[stand-in] ",
+      ja: "〔仮訳〕",
+      "zh-Hans": "〔暂译〕",
+      "zh-Hant": "〔暫譯〕",
+      ko: "[임시 번역] ",
+    });
     expect(toJa("Could you add a dragon?")).toBe("〔仮訳〕Could you add a dragon?");
     expect(toEn("ドラゴンを追加できますか？")).toBe("[stand-in] ドラゴンを追加できますか？");
     expect(toJa("Thank you! Could you add a dragon? I love it!")).toBe(
@@ -160,5 +242,24 @@ describe("the demo data", () => {
       .map(({ language, text }) => ({ text, out: language === "en" ? toJa(text) : toEn(text) }))
       .filter(({ out }) => marked(out));
     expect(unread).toEqual([]);
+  });
+
+  it("and in Simplified and Traditional Chinese and Korean (issue 65)", () => {
+    const unread: string[] = [];
+    for (const { language, text } of seedTexts())
+      for (const to of ["zh-Hans", "zh-Hant", "ko"] as const) {
+        const out = standInTranslate(text, language, to);
+        if (marked(out)) unread.push(`${language} → ${to}: ${out}`);
+      }
+    expect(unread).toEqual([]);
+  });
+
+  it("and the demo chat back from each of them, as the seed wrote it", () => {
+    for (const [, line] of DEMO_CHAT)
+      for (const from of ["zh-Hans", "zh-Hant", "ko"] as const) {
+        const written = standInTranslate(line.en, "en", from);
+        expect(standInTranslate(written, from, "en")).toBe(line.en);
+        expect(standInTranslate(written, from, "ja")).toBe(line.ja);
+      }
   });
 });

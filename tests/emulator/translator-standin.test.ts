@@ -106,6 +106,27 @@ describe("valid inputs get the documented output", () => {
     expect(translated(await run({ text: "Thank you!", target_lang: "ja" }))).toBe("ありがとうございます！");
     expect(translated(await run({ text: "Thank you!", source_lang: "en", target_lang: "en" }))).toBe("Thank you!");
   });
+
+  it('Chinese is m2m100\'s one "zh": read in either script, written in Simplified; Korean is "ko"', async () => {
+    expect(translated(await run({ text: "The files are attached.", source_lang: "en", target_lang: "zh" }))).toBe(
+      "文件已附上。",
+    );
+    expect(translated(await run({ text: "檔案已附上。", source_lang: "zh", target_lang: "en" }))).toBe(
+      "The files are attached.",
+    );
+    expect(translated(await run({ text: "文件已附上。", source_lang: "zh", target_lang: "ja" }))).toBe(
+      "ファイルを添付しました。",
+    );
+    expect(translated(await run({ text: "Thank you!", target_lang: "ko" }))).toBe("감사합니다!");
+    expect(translated(await run({ text: "감사합니다!", source_lang: "ko", target_lang: "zh" }))).toBe("谢谢！");
+    expect(await calls()).toEqual([
+      { text: "The files are attached.", source_lang: "en", target_lang: "zh", model: M2M100_MODEL },
+      { text: "檔案已附上。", source_lang: "zh", target_lang: "en", model: M2M100_MODEL },
+      { text: "文件已附上。", source_lang: "zh", target_lang: "ja", model: M2M100_MODEL },
+      { text: "Thank you!", source_lang: "en", target_lang: "ko", model: M2M100_MODEL },
+      { text: "감사합니다!", source_lang: "ko", target_lang: "zh", model: M2M100_MODEL },
+    ]);
+  });
 });
 
 describe("every other input is a 400 in the REST error shape, and is not a call", () => {
@@ -130,6 +151,8 @@ describe("every other input is a 400 in the REST error shape, and is not a call"
     ["an unknown source language", { text: "Bonjour", source_lang: "fr", target_lang: "ja" }],
     ["a language name, not its code", { text: "Hello", source_lang: "english", target_lang: "japanese" }],
     ["a code in capitals", { text: "Hello", source_lang: "EN", target_lang: "JA" }],
+    ["Comet's zh-Hans, not m2m100's zh", { text: "Hello", target_lang: "zh-Hans" }],
+    ["Comet's zh-Hant, not m2m100's zh", { text: "謝謝", source_lang: "zh-Hant", target_lang: "en" }],
   ])("%s", async (_, body) => {
     const message = expectError(await run(body), 400, AI_ERROR.badInput);
     expect(message).toMatch(/^AiError: Bad input: /);
@@ -293,9 +316,9 @@ describe("the call log", () => {
     await run({ text: "Thank you!", target_lang: "ja" });
     const model = M2M100_MODEL;
     expect(await calls()).toEqual([
-      { text: "Thank you!", source_lang: "en", target_lang: "ja", model },
+      { text: "Thank you!", source_lang: "en", target_lang: "ja", model: M2M100_MODEL },
       { text: "ありがとうございます！", source_lang: "ja", target_lang: "en", model },
-      { text: "Thank you!", source_lang: "en", target_lang: "ja", model },
+      { text: "Thank you!", source_lang: "en", target_lang: "ja", model: M2M100_MODEL },
     ]);
     const reset = await call("/__standin/calls", { method: "DELETE" });
     expect(await reset.json()).toEqual({ deleted: 3 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   detectTextLanguage,
+  FOREIGN_LANGUAGES,
+  isForeignLanguage,
   detectWrittenLanguage,
   needsTranslation,
   segmentForTranslation,
@@ -128,23 +130,49 @@ describe("detectWrittenLanguage", () => {
   });
 });
 
-describe("detectTextLanguage of a language Comet does not translate", () => {
-  it("is null, so the text is labelled and never sent (the issue's Chinese, Korean and Spanish)", () => {
-    expect(detectTextLanguage("你好，我想约一张立绘，可以商用吗？")).toBeNull();
-    expect(detectTextLanguage("안녕하세요! 캐릭터 일러스트 의뢰 가능할까요?")).toBeNull();
-    expect(detectTextLanguage("Gracias por tu pedido, el boceto está listo")).toBeNull();
-    expect(needsTranslation("Gracias por tu pedido, el boceto está listo", "ja")).toBe(false);
-    expect(needsTranslation("你好，我想约一张立绘", "en")).toBe(false);
+describe("detectTextLanguage of Chinese and Korean, Comet's own since issue 65", () => {
+  it("reads Chinese as zh-Hans or zh-Hant by its forms, and Hangul as ko", () => {
+    expect(detectTextLanguage("你好，我想约一张立绘，可以商用吗？")).toBe("zh-Hans");
+    expect(detectTextLanguage("草稿已经收到了，谢谢！线稿什么时候可以完成？")).toBe("zh-Hans");
+    expect(detectTextLanguage("您好，請問這個價錢可以商用嗎？")).toBe("zh-Hant");
+    expect(detectTextLanguage("草圖收到了，謝謝！線稿什麼時候可以完成？")).toBe("zh-Hant");
+    expect(detectTextLanguage("안녕하세요! 캐릭터 일러스트 의뢰 가능할까요?")).toBe("ko");
+    expect(detectTextLanguage("전신 일러스트, 배경 포함으로 부탁드립니다. 예산은 ¥30,000입니다.")).toBe("ko");
+  });
+
+  it("sends them to every reader of another of the five languages, Simplified and Traditional to each other too", () => {
+    const simplified = "你好，我想约一张立绘，可以商用吗？";
+    const traditional = "您好，請問這個價錢可以商用嗎？";
+    const korean = "안녕하세요! 캐릭터 일러스트 의뢰 가능할까요?";
+    for (const reader of ["en", "ja", "zh-Hant", "ko"] as const)
+      expect(needsTranslation(simplified, reader)).toBe(true);
+    for (const reader of ["en", "ja", "zh-Hans", "ko"] as const)
+      expect(needsTranslation(traditional, reader)).toBe(true);
+    for (const reader of ["en", "ja", "zh-Hans", "zh-Hant"] as const)
+      expect(needsTranslation(korean, reader)).toBe(true);
+    expect(needsTranslation(simplified, "zh-Hans")).toBe(false);
+    expect(needsTranslation(traditional, "zh-Hant")).toBe(false);
+    expect(needsTranslation(korean, "ko")).toBe(false);
+    // And a Chinese or Korean reader gets English and Japanese translated.
+    expect(needsTranslation("Hello, thank you!", "zh-Hant")).toBe(true);
+    expect(needsTranslation("ありがとうございます", "ko")).toBe(true);
+  });
+
+  it("keeps Chinese, Korean and Japanese out of the foreign languages", () => {
+    expect(FOREIGN_LANGUAGES).toEqual(["es", "fr", "de", "pt", "it"]);
+    for (const language of ["en", "ja", "zh-Hans", "zh-Hant", "ko"] as const)
+      expect(isForeignLanguage(language), language).toBe(false);
   });
 });
 
-describe("needsTranslation", () => {
-  it("only for a written text in the other language", () => {
-    expect(needsTranslation("Hello, thank you!", "ja")).toBe(true);
-    expect(needsTranslation("Hello, thank you!", "en")).toBe(false);
-    expect(needsTranslation("ありがとうございます", "en")).toBe(true);
-    expect(needsTranslation("ありがとうございます", "ja")).toBe(false);
-    expect(needsTranslation("👍", "ja")).toBe(false);
+describe("detectTextLanguage of a language Comet does not translate", () => {
+  it("is null, so the text is labelled and never sent (the Latin-script languages)", () => {
+    expect(detectTextLanguage("Gracias por tu pedido, el boceto está listo")).toBeNull();
+    expect(
+      detectTextLanguage("Bonjour ! Je voudrais une illustration de mon personnage, c'est pour ma chaîne."),
+    ).toBeNull();
+    expect(needsTranslation("Gracias por tu pedido, el boceto está listo", "ja")).toBe(false);
+    expect(needsTranslation("Gracias por tu pedido, el boceto está listo", "zh-Hans")).toBe(false);
   });
 });
 

@@ -2,22 +2,25 @@
  * What a text is written in, and what of it a translator must never touch (issues 46 and 62, decision 078). Pure: the
  * translation service asks it which texts to send, and checks what comes back against it.
  *
- * Comet translates English and Japanese; it also recognises Chinese, Korean and the Latin-script languages its readers
- * are likeliest to write (FOREIGN_LANGUAGES), so a text in one of them is labelled, not mistranslated. The script tells
- * most of it: kana only occur in Japanese, Hangul in Korean. Ideographs alone are Japanese unless they are Chinese-only
- * forms or Chinese grammar; Latin letters are English unless another language's own words carry the text. A Japanese
- * text with English names or product words in it is still Japanese, and an English one quoting a kanji name is English.
+ * Comet translates between its five languages (issue 65): English, Japanese, Simplified and Traditional Chinese, and
+ * Korean. It also recognises the Latin-script languages its readers are likeliest to write (FOREIGN_LANGUAGES), so a
+ * text in one of them is labelled, not mistranslated. The script tells most of it: kana only occur in Japanese, Hangul
+ * in Korean. Ideographs alone are Japanese unless they are Chinese-only forms or Chinese grammar, and Chinese is
+ * Simplified or Traditional by its forms; Latin letters are English unless another language's own words carry the
+ * text. A Japanese text with English names or product words in it is still Japanese, and an English one quoting a
+ * kanji name is English.
  */
 import { AMOUNT_PATTERN, amountKey } from "./amounts";
 import { isLocale, type Locale } from "./locales";
 
 /**
- * Languages Comet recognises but does not translate yet (issue 62): their texts are shown as written, labelled with the
- * language (BCP 47 codes, which `Intl.DisplayNames` names in the reader's language). Issue 65 makes zh and ko Comet's own.
+ * Languages Comet recognises but does not translate (issue 62): their texts are shown as written, labelled with the
+ * language (BCP 47 codes, which `Intl.DisplayNames` names in the reader's language). Chinese in either script and Korean
+ * were here until issue 65 made them Comet's own (LOCALES): their texts are translated like English and Japanese.
  */
-export const FOREIGN_LANGUAGES = ["zh-Hans", "zh-Hant", "ko", "es", "fr", "de", "pt", "it"] as const;
+export const FOREIGN_LANGUAGES = ["es", "fr", "de", "pt", "it"] as const;
 export type ForeignLanguage = (typeof FOREIGN_LANGUAGES)[number];
-/** What a text is written in: one of Comet's languages, or one it recognises and does not translate. */
+/** What a text is written in: one of Comet's five languages, or one it recognises and does not translate. */
 export type WrittenLanguage = Locale | ForeignLanguage;
 
 export const isForeignLanguage = (language: WrittenLanguage): language is ForeignLanguage =>
@@ -245,15 +248,19 @@ export function detectWrittenLanguage(text: string): WrittenLanguage | null {
 }
 
 /**
- * The language of a text in Comet's terms, en or ja; null when there is nothing to translate: no letters, or a language
- * Comet does not translate yet (detectWrittenLanguage says which, for the label).
+ * The language of a text in Comet's terms, one of its five (en, ja, zh-Hans, zh-Hant, ko); null when there is nothing to
+ * translate: no letters, or a language Comet does not translate (detectWrittenLanguage says which, for the label).
  */
 export function detectTextLanguage(text: string): Locale | null {
   const language = detectWrittenLanguage(text);
   return isLocale(language) ? language : null;
 }
 
-/** Whether a reader of `readerLocale` needs a translation of `text`: it is written, and in the other language. */
+/**
+ * Whether a reader of `readerLocale` needs a translation of `text`: it is written in one of Comet's five languages, and
+ * not the reader's. Simplified and Traditional Chinese are two languages here: a Taipei reader gets a Shanghai client's
+ * Simplified text in Traditional characters and Taiwan's words, not as written.
+ */
 export function needsTranslation(text: string, readerLocale: Locale): boolean {
   const language = detectTextLanguage(text);
   return language !== null && language !== readerLocale;

@@ -1,6 +1,6 @@
 /**
- * The translator port (issue 46, decision 078; issue 62): one call, a text from one of Comet's languages into the
- * other, and a result that is either the translation or why there is none. Production asks Workers AI through its
+ * The translator port (issue 46, decision 078; issues 62 and 65): one call, a text from one of Comet's five languages
+ * into another, and a result that is either the translation or why there is none. Production asks Workers AI through its
  * binding: first Google's gemma-3-12b-it, an instruct model told to translate only, with the commission's own words
  * (instruct-prompt.ts); when it fails, or answers something the caller's check refuses, Meta's m2m100, a model made for
  * translation and nothing else. Locally and in tests the same calls go, in the binding's own shape, to the project's
@@ -133,12 +133,23 @@ export function instructTranslator(ai: AiBinding, model: string, options: ModelC
 /** m2m100's documented output (`{ translated_text: string }`); anything else is no translation. */
 const m2m100Output = v.object({ translated_text: v.string() });
 
-/** A translator on Meta's m2m100, which takes ISO 639-1 codes: the same as Comet's locales. */
+/**
+ * The ISO 639-1 code m2m100 takes for each of Comet's locales. It has one Chinese, "zh", for both scripts: its training
+ * data is mostly mainland text, so it writes Simplified (or Simplified-leaning, a Traditional character here and there)
+ * whichever Comet asked for, and it reads either script as a source. The instruct model is asked for "Traditional Chinese
+ * (Taiwan)" by name (instruct-prompt.ts), so it is the one that serves zh-Hant readers well; a zh-Hant translation
+ * from this fallback is taken only when the first model failed, and only if the caller's check passes, like any answer.
+ * Korean is "ko".
+ */
+const M2M100_CODES: Record<Locale, string> = { en: "en", ja: "ja", "zh-Hans": "zh", "zh-Hant": "zh", ko: "ko" };
+
+/** A translator on Meta's m2m100, which takes ISO 639-1 codes (M2M100_CODES): Chinese is "zh" in either script. */
 export function m2m100Translator(ai: AiBinding, options: ModelCallOptions = {}): Translator {
   const model = TRANSLATION_MODELS.fallback;
   return {
     async translate({ text, source, target }, accept) {
-      const call = await callModel(ai, model, { text, source_lang: source, target_lang: target }, options);
+      const input = { text, source_lang: M2M100_CODES[source], target_lang: M2M100_CODES[target] };
+      const call = await callModel(ai, model, input, options);
       if (!call.ok) return call;
       const output = v.safeParse(m2m100Output, call.output);
       if (!output.success) return { ok: false, reason: "unavailable", calls: call.calls };
