@@ -11,6 +11,7 @@
 import { orderCodeFrom } from "../orders/domain/order-request";
 import { STAGE_REVIEW_MS, stagesOfPlan } from "../orders/domain/order-stages";
 import { createDb } from "../db/client";
+import { isLocale } from "../domain/locales";
 import { createFormFromTemplate, setFormStatus } from "../services/commission-forms";
 import { purgeAllPublicPages } from "../services/public-pages";
 import {
@@ -226,13 +227,14 @@ async function form(env: Env, input: Fields) {
 
 /**
  * A published form of the creator at `sellerEmail` made as the form page's "Create from the template" makes it: the
- * default template's questions, worded in `locale` (the creator's language, so that text is the original), priced
- * `priceAmount` if given, its creator open for commissions. For tests that answer a form's questions (the translation
- * walk, issue 46).
+ * default template's questions, worded in `locale` (the creator's language, any of LOCALES, else English; so that
+ * text is the original), priced `priceAmount` if given, its creator open for commissions. For tests that answer a
+ * form's questions (the translation walk, issue 46).
  */
 async function templateForm(env: Env, input: Fields) {
   const account = await commissionAccountOfEmail(env.DB, str(input, "sellerEmail"));
-  const locale = optionalStr(input, "locale") === "ja" ? "ja" : "en";
+  const asked = optionalStr(input, "locale");
+  const locale = isLocale(asked) ? asked : "en";
   const creator = { accountId: account.user_account_id, commissionAccountId: account.id };
   const db = createDb(env.DB);
   const id = await createFormFromTemplate(db, creator, locale, { title: str(input, "title") });
@@ -258,12 +260,15 @@ async function formGone(env: Env, input: Fields) {
   return {};
 }
 
-/** A user's display name in each language given (the first the original) and avatar, as profile settings leave them. */
+/**
+ * A user's display name in each of Comet's languages given (the first the original; others ignored) and avatar, as
+ * profile settings leave them.
+ */
 async function profileFace(env: Env, input: Fields) {
   const d1 = env.DB;
   const profile = await profileOfEmail(d1, str(input, "email"));
-  const names = Object.entries((input.names ?? {}) as Record<string, string>).filter(
-    ([language]) => language === "en" || language === "ja",
+  const names = Object.entries((input.names ?? {}) as Record<string, string>).filter(([language]) =>
+    isLocale(language),
   );
   await d1.batch([
     d1

@@ -40,6 +40,9 @@ describe("pricing", () => {
     expect(shown).toEqual({ amount: 6900, currency: book.currencies.USD, approximate: true });
     expect(formatPrice(shown, "en")).toBe("≈ $69.00");
     expect(formatPrice(shown, "ja")).toBe("約$69.00");
+    expect(formatPrice(shown, "zh-Hans")).toBe("约US$69.00");
+    expect(formatPrice(shown, "zh-Hant")).toBe("約US$69.00");
+    expect(formatPrice(shown, "ko")).toBe("약 US$69.00");
     expect(toDisplayPrice(1234, "JPY", "USD", book)!.amount).toBe(851); // 8.5146 → 8.51
   });
 
@@ -86,6 +89,34 @@ describe("formatMoney", () => {
     expect(formatMoney(8052, "USD", "en", { approximate: true })).toBe("≈ $80.52");
     expect(formatMoney(8052, "USD", "ja", { approximate: true })).toBe("約$80.52");
     expect(formatMoney(11_668, "JPY", "en", { approximate: true })).toBe("≈ ¥11,668");
+    expect(formatMoney(8052, "USD", "zh-Hans", { approximate: true })).toBe("约US$80.52");
+    expect(formatMoney(8052, "USD", "zh-Hant", { approximate: true })).toBe("約US$80.52");
+    expect(formatMoney(8052, "USD", "ko", { approximate: true })).toBe("약 US$80.52");
+    expect(formatMoney(11_668, "JPY", "ko", { approximate: true })).toBe("약 JP¥11,668");
+  });
+
+  it("writes each currency with the sign the reader's language takes for it", () => {
+    // en and ja as the pages have always shown them (ja keeps the half-width ¥, not ja-JP's full-width ￥).
+    expect(formatMoney(1_234_500, "JPY", "ja")).toBe("¥1,234,500");
+    // To a reader in Shanghai (or Seoul, by Intl's ko-KR) a bare ¥ is yuan and a bare $ could be anyone's dollar.
+    expect(formatMoney(10000, "JPY", "zh-Hans")).toBe("JP¥10,000");
+    expect(formatMoney(1250, "USD", "zh-Hans")).toBe("US$12.50");
+    // To a reader in Taipei ¥ is the yen, and a bare $ is the New Taiwan dollar.
+    expect(formatMoney(10000, "JPY", "zh-Hant")).toBe("¥10,000");
+    expect(formatMoney(1250, "USD", "zh-Hant")).toBe("US$12.50");
+    expect(formatMoney(10000, "JPY", "ko")).toBe("JP¥10,000");
+    expect(formatMoney(1250, "USD", "ko")).toBe("US$12.50");
+  });
+
+  it("reads a language it does not speak as English, and a negative amount with its sign before the currency", () => {
+    expect(formatMoney(1250, "USD", "fr")).toBe("$12.50");
+    expect(formatMoney(-1250, "USD", "en")).toBe("-$12.50");
+  });
+
+  it("falls back to the price table's sign for a code Intl refuses", () => {
+    const odd = { amount: 10000, currency: { code: "JP", symbol: "¥", decimalDigits: 0 }, approximate: false };
+    expect(formatPrice(odd, "en")).toBe("¥10,000");
+    expect(formatPrice({ ...odd, approximate: true }, "ko")).toBe("약 ¥10,000");
   });
 
   it("describes Comet's currencies as the price tables do", () => {

@@ -5,9 +5,11 @@
  * (the form and service editors, the order's price) and writes one back into an input.
  */
 import { CURRENCY_DIGITS, CURRENCY_SYMBOLS, type CurrencyCode } from "./currency";
+import { INTL_TAGS, isLocale, type Locale } from "./locales";
 
 export interface CurrencyInfo {
   code: string;
+  /** The price tables' sign; shown only for a code `Intl` refuses (formatPrice writes the reader's sign). */
   symbol: string;
   /** Minor-unit digits: JPY 0, USD 2. */
   decimalDigits: number;
@@ -108,27 +110,57 @@ export function toDisplayPrice(
   return { amount: Math.round(major * 10 ** to.decimalDigits), currency: to, approximate: true };
 }
 
-/** Building a number format costs ~40× formatting with one (a card page formats dozens of prices): kept per locale and digits. */
-const numberFormats = new Map<string, Intl.NumberFormat>();
-function numberFormat(locale: string, digits: number): Intl.NumberFormat {
-  const tag = locale === "ja" ? "ja-JP" : "en-US";
-  const key = `${tag}:${digits}`;
-  let format = numberFormats.get(key);
-  if (!format)
-    numberFormats.set(
-      key,
-      (format = new Intl.NumberFormat(tag, { minimumFractionDigits: digits, maximumFractionDigits: digits })),
-    );
+/**
+ * "Approximately", before an amount converted into the viewer's display currency, as each language writes it: a sign
+ * in English, the word in Japanese, Chinese and Korean (Korean spaces it, as it spaces words).
+ */
+const APPROXIMATELY: Record<Locale, string> = { en: "≈ ", ja: "約", "zh-Hans": "约", "zh-Hant": "約", ko: "약 " };
+
+/**
+ * Building a number format costs ~40× formatting with one (a card page formats dozens of prices): kept per locale,
+ * currency and digits; null for a code `Intl` refuses (the price book's symbol is used then).
+ */
+const moneyFormats = new Map<string, Intl.NumberFormat | null>();
+function moneyFormat(locale: Locale, code: string, digits: number): Intl.NumberFormat | null {
+  const key = `${locale}:${code}:${digits}`;
+  const known = moneyFormats.get(key);
+  if (known !== undefined) return known;
+  let format: Intl.NumberFormat | null;
+  try {
+    format = new Intl.NumberFormat(INTL_TAGS[locale], {
+      style: "currency",
+      currency: code,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+  } catch {
+    format = null;
+  }
+  moneyFormats.set(key, format);
   return format;
 }
 
-/** "¥10,000", "$69.00"; approximate amounts get "≈ " (en) or "約" (ja). */
+/** A number without its currency, for a code `Intl` refuses: "10,000", "12.50". */
+const plainNumber = (major: number, locale: Locale, digits: number) =>
+  major.toLocaleString(INTL_TAGS[locale], { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/**
+ * An amount in the viewer's language, by `Intl` with the locale's INTL_TAGS, whose currency sign is the one its
+ * readers take for that currency: "¥10,000" and "$69.00" in English and Japanese; "JP¥10,000" and "US$69.00" in
+ * Simplified Chinese and Korean (to a reader in Shanghai a bare ¥ is yuan); "¥10,000" and "US$69.00" in Traditional
+ * Chinese (to a reader in Taipei a bare $ is New Taiwan dollars). Approximate amounts get "≈ " (en), "約" (ja,
+ * zh-Hant), "约" (zh-Hans) or "약 " (ko).
+ */
 export function formatPrice(price: DisplayPrice, locale: string): string {
+  const reader: Locale = isLocale(locale) ? locale : "en";
   const digits = price.currency.decimalDigits;
-  const number = numberFormat(locale, digits).format(price.amount / 10 ** digits);
-  const text = `${price.currency.symbol}${number}`;
-  if (!price.approximate) return text;
-  return locale === "ja" ? `約${text}` : `≈ ${text}`;
+  const major = price.amount / 10 ** digits;
+  const format = moneyFormat(reader, price.currency.code, digits);
+  let text = format ? format.format(major) : `${price.currency.symbol}${plainNumber(major, reader, digits)}`;
+  // Written by hand: ja-JP's `Intl` writes the yen full-width (￥); Comet's Japanese pages keep the half-width ¥ they
+  // have always shown, as the English pages and the price inputs do (a Japanese reader reads either).
+  if (reader === "ja") text = text.replace("￥", "¥");
+  return price.approximate ? `${APPROXIMATELY[reader]}${text}` : text;
 }
 
 /** One of Comet's currencies as the price tables describe it. */
@@ -137,8 +169,9 @@ export function currencyInfo(code: CurrencyCode): CurrencyInfo {
 }
 
 /**
- * A stored amount as text in the viewer's language: ¥10,000 or $12.50. No conversion happens here: `approximate`
- * marks an amount already converted (an order's total in the buyer's display currency): "≈ $80.52", "約$80.52".
+ * A stored amount as text in the viewer's language (formatPrice): ¥10,000, $12.50, US$12.50. No conversion happens
+ * here: `approximate` marks an amount already converted (an order's total in the buyer's display currency): "≈ $80.52",
+ * "約$80.52", "约US$80.52", "약 US$80.52".
  */
 export function formatMoney(
   minor: number,

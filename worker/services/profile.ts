@@ -2,7 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { CurrencyCode } from "../domain/currency";
 import { pickText } from "../domain/localized-text";
 import { loadTexts, translateSavedTexts } from "./localized-texts";
-import type { Locale } from "../domain/locales";
+import { isLocale, type Locale } from "../domain/locales";
 import type { FieldErrors } from "../domain/validation";
 import type { Database } from "../db/client";
 import { localizedTexts, userAccounts, userProfiles } from "../db/schema";
@@ -191,7 +191,8 @@ export async function getAccountSettings(db: Database, accountId: string): Promi
   return {
     email: account.email,
     birthday: account.birthday ?? "",
-    displayLanguageCode: account.displayLanguageCode === "ja" ? "ja" : "en",
+    // The account's language when it is one of Comet's five; anything else stored reads as English.
+    displayLanguageCode: isLocale(account.displayLanguageCode) ? account.displayLanguageCode : "en",
     displayCurrencyCode: await getCurrencyCode(db, account.displayCurrencyId),
     inputLanguageCode: account.inputLanguageCode,
   };

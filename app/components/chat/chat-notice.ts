@@ -6,7 +6,7 @@
 import { m } from "#app/paraglide/messages.js";
 import { asCurrencyCode } from "#worker/domain/currency";
 import type { ChatSide, ChatSystemNotice } from "#worker/chat/domain/chat-protocol";
-import type { Locale } from "#worker/domain/locales";
+import { isLocale, type Locale } from "#worker/domain/locales";
 import { formatDate } from "#worker/domain/dates";
 import { formatMoney } from "#worker/domain/pricing";
 import { detectTextLanguage } from "#worker/domain/text-language";
@@ -94,9 +94,9 @@ function licenceOfNotice(notice: ChatSystemNotice): string {
   return m.chat_notice_licence_commercial({ uses });
 }
 
-/** A move's delivery date, in the reader's language (decision 090). */
+/** A move's delivery date, in the reader's language (decision 090): any of the five, else English. */
 const dateOf = (notice: ChatSystemNotice, locale: string) =>
-  notice.date === undefined ? "" : formatDate(notice.date, locale === "ja" ? "ja" : "en");
+  notice.date === undefined ? "" : formatDate(notice.date, isLocale(locale) ? locale : "en");
 
 function disputeSettledSentence(notice: ChatSystemNotice, money: (minor: number) => string): string {
   const refund = money(notice.money?.refunded ?? 0);

@@ -4,6 +4,7 @@ import { m } from "#app/paraglide/messages.js";
 import { getLocale } from "#app/paraglide/runtime.js";
 import { Avatar } from "#app/components/layout/avatar";
 import { LogoMark } from "#app/components/layout/icons";
+import { INTL_TAGS } from "#worker/domain/locales";
 import type { NotificationView } from "#worker/messages/notifications";
 import { COLOUR_CLASSES, NotificationGlyph } from "./notification-icons";
 import { markNotificationRead } from "./read-notifications";
@@ -35,14 +36,19 @@ export function useFollowNotification(onUnreadChange?: (count: number) => void):
   };
 }
 
-/** Spec section 9: English 'MMMM d, yyyy'; Japanese 'yyyy年MM月dd日'. */
+/**
+ * The day of a notice in the page's language, in the reader's own time zone: by `Intl` with the locale's INTL_TAGS,
+ * English 'MMMM d, yyyy' (spec section 9), 2026年11月28日 (zh-Hans, zh-Hant), 2026년 11월 28일 (ko); Japanese written by
+ * hand in the spec's zero-padded 'yyyy年MM月dd日' (2026年01月05日), which `Intl` does not pad.
+ */
 function formatNotificationDate(iso: string): string {
   const date = new Date(iso);
-  if (getLocale() === "ja") {
+  const locale = getLocale();
+  if (locale === "ja") {
     const pad = (n: number) => String(n).padStart(2, "0");
     return `${date.getFullYear()}年${pad(date.getMonth() + 1)}月${pad(date.getDate())}日`;
   }
-  return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric" }).format(date);
+  return new Intl.DateTimeFormat(INTL_TAGS[locale], { month: "long", day: "numeric", year: "numeric" }).format(date);
 }
 
 /**

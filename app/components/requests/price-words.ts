@@ -2,10 +2,11 @@
  * A request's prices in words, as a creator's price sheet says them (issue 63): a choice's price ("+¥5,000", "+100%",
  * "¥8,000 each", a plan's "¥20,000"), a rush choice's promise ("Rush: within 5 days"), the summary's line labels and
  * the licence the picks grant. Amounts stay in the service's currency, exact; the approximate total in the viewer's
- * currency is the summary's. Pure apart from the messages, so the node tests read them in both languages.
+ * currency is the summary's. Pure apart from the messages, so the node tests read them in each language.
  */
 import { m } from "#app/paraglide/messages.js";
 import { asCurrencyCode } from "#worker/domain/currency";
+import { isLocale, type Locale } from "#worker/domain/locales";
 import { formatMoney } from "#worker/domain/pricing";
 import type { CommercialUse, Licence } from "#worker/orders/domain/licence";
 import type { PriceLine } from "#worker/orders/domain/price-lines";
@@ -45,10 +46,19 @@ const USE_WORDS: Record<CommercialUse, () => string> = {
   advertising: m.requests_licence_use_advertising,
 };
 
-/** The licence the picks grant, as the summary says it. */
+/**
+ * What separates the uses of a licence in each language: the ideographic comma in Japanese and Chinese, a comma and a
+ * space in English and Korean (as the chat's and the order page's licence lines say them). Written by hand:
+ * `Intl.ListFormat` has no style that lists plainly in all five (its conjunctions add "and", "및" or "和" before the
+ * last; its Traditional Chinese and Korean unit lists are joined by spaces).
+ */
+const USE_SEPARATORS: Record<Locale, string> = { en: ", ", ja: "、", "zh-Hans": "、", "zh-Hant": "、", ko: ", " };
+
+/** The licence the picks grant, as the summary says it, its uses listed in the reader's language. */
 export function licenceText(licence: Licence, locale: string): string {
   if (licence.scope === "exclusive") return m.requests_licence_exclusive();
   if (licence.scope === "personal") return m.requests_licence_personal();
-  const uses = licence.uses.map((use) => USE_WORDS[use]()).join(locale === "ja" ? "、" : ", ");
+  const separator = USE_SEPARATORS[isLocale(locale) ? locale : "en"];
+  const uses = licence.uses.map((use) => USE_WORDS[use]()).join(separator);
   return m.requests_licence_commercial({ uses });
 }

@@ -7,22 +7,50 @@
 import { useEffect, useState } from "react";
 import { m } from "#app/paraglide/messages.js";
 import { getLocale } from "#app/paraglide/runtime.js";
-import type { Locale } from "#worker/domain/locales";
+import { INTL_TAGS, type Locale, NATIVE_LANGUAGE_NAMES } from "#worker/domain/locales";
 import type { TextReading } from "#worker/domain/text-reading";
 import type { ForeignLanguage } from "#worker/domain/text-language";
 import { requestReading } from "./translation-api";
 
-export function languageName(locale: Locale): string {
-  return locale === "ja" ? m.translation_language_ja() : m.translation_language_en();
+/** The runtime's names of languages in each reader's language, built once per reader (null: the runtime has none). */
+const languageNames = new Map<Locale, Intl.DisplayNames | null>();
+function namesFor(reader: Locale): Intl.DisplayNames | null {
+  let names = languageNames.get(reader);
+  if (names === undefined) {
+    try {
+      names = new Intl.DisplayNames([INTL_TAGS[reader]], { type: "language" });
+    } catch {
+      names = null;
+    }
+    languageNames.set(reader, names);
+  }
+  return names;
 }
 
 /**
- * A language Comet does not translate, named in the reader's language ("Korean", "韓国語"): the runtime's own names, so
- * none is left untranslated; its code if the runtime has none.
+ * One of Comet's five languages named in the reader's language, by the runtime's own names (`Intl.DisplayNames` with
+ * the reader's INTL_TAGS), which name the two Chinese as each reader expects:
+ *
+ * - en: English, Japanese, Simplified Chinese, Traditional Chinese, Korean;
+ * - ja: 英語, 日本語, 簡体中国語, 繁体中国語, 韓国語;
+ * - zh-Hans: 英语, 日语, 简体中文, 繁体中文, 韩语;
+ * - zh-Hant: 英文, 日文, 簡體中文, 繁體中文, 韓文 (Taiwan's words);
+ * - ko: 영어, 일본어, 중국어(간체), 중국어(번체), 한국어.
+ *
+ * The language menu names each in itself instead (NATIVE_LANGUAGE_NAMES); that is also the fallback of a runtime
+ * without names.
+ */
+export function languageName(language: Locale, reader: Locale = getLocale()): string {
+  return namesFor(reader)?.of(language) ?? NATIVE_LANGUAGE_NAMES[language];
+}
+
+/**
+ * A language Comet does not translate, named in the reader's language ("French", "フランス語"): the runtime's own names,
+ * so none is left untranslated; its code if the runtime has none.
  */
 export function foreignLanguageName(language: ForeignLanguage, reader: Locale): string {
   try {
-    return new Intl.DisplayNames([reader], { type: "language" }).of(language) ?? language;
+    return namesFor(reader)?.of(language) ?? language;
   } catch {
     return language;
   }
@@ -86,7 +114,7 @@ export function useTextReading(
       lang: reading.language,
       marker: <Marker>{m.translation_foreign({ language: foreignLanguageName(reading.language, reader) })}</Marker>,
     };
-  const language = languageName(reading.from);
+  const language = languageName(reading.from, reader);
   if (reading.kind === "translated")
     return showOriginal
       ? {

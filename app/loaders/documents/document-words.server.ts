@@ -3,16 +3,19 @@
 // reader's zone); amounts carry their currency by Intl.NumberFormat, so a yen and a dollar total never read alike.
 import { m } from "#app/paraglide/messages.js";
 import type { DocumentKind } from "#worker/db/schema/enums";
-import type { Locale } from "#worker/domain/locales";
+import { INTL_TAGS, type Locale } from "#worker/domain/locales";
 
 const TOKYO = "Asia/Tokyo";
-const intlLocale = (locale: Locale) => (locale === "ja" ? "ja-JP" : "en-US");
 
-/** Minor units of `currency` as the reader reads money: "¥12,000", "￥12,000", "$80.52". */
+/**
+ * Minor units of `currency` as the reader reads money, by `Intl` with the locale's INTL_TAGS: "¥12,000" (en),
+ * "￥12,000" (ja), "JP¥12,000" (zh-Hans, ko: a bare ¥ is yuan to a reader in Shanghai), "¥12,000" (zh-Hant);
+ * "$80.52" (en, ja), "US$80.52" (zh-Hans, zh-Hant, ko).
+ */
 export function documentMoney(minor: number, currency: string, locale: Locale): string {
   let format: Intl.NumberFormat;
   try {
-    format = new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency });
+    format = new Intl.NumberFormat(INTL_TAGS[locale], { style: "currency", currency });
   } catch {
     return `${minor} ${currency}`;
   }
@@ -20,12 +23,19 @@ export function documentMoney(minor: number, currency: string, locale: Locale): 
   return format.format(minor / 10 ** digits);
 }
 
-/** A day in Japan time, in the spec's formats: "May 10, 2026" or "2026年05月10日". */
+/**
+ * A day in Japan time, in the reader's language: by `Intl` with the locale's INTL_TAGS, "May 10, 2026", "2026年5月10日"
+ * (zh-Hans, zh-Hant), "2026년 5월 10일" (ko); Japanese written by hand in the spec's zero-padded form, "2026年05月10日".
+ */
 export function documentDate(at: number, locale: Locale): string {
-  if (locale === "en")
-    return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: TOKYO }).format(
-      at,
-    );
+  if (locale !== "ja")
+    return new Intl.DateTimeFormat(INTL_TAGS[locale], {
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      timeZone: TOKYO,
+    }).format(at);
+  // Written by hand: the spec's 'yyyy年MM月dd日', padded, which ja-JP's `Intl` does not pad (en-CA gives the digits).
   const parts = new Intl.DateTimeFormat("en-CA", {
     year: "numeric",
     month: "2-digit",
@@ -36,17 +46,20 @@ export function documentDate(at: number, locale: Locale): string {
   return `${part("year")}年${part("month")}月${part("day")}日`;
 }
 
-/** A statement's period, `yyyy-mm` or `yyyy`: "May 2026" or "2026年5月"; "2026" or "2026年". Else as stored. */
+/**
+ * A statement's period, `yyyy-mm` or `yyyy`, by `Intl` with the locale's INTL_TAGS: "May 2026", "2026年5月" (ja,
+ * zh-Hans, zh-Hant), "2026년 5월" (ko); "2026", "2026年", "2026년". Else as stored.
+ */
 export function documentPeriod(period: string, locale: Locale): string {
   const month = /^(\d{4})-(\d{2})$/.exec(period);
-  if (month) {
-    const [year, mm] = [Number(month[1]), Number(month[2])];
-    if (locale === "ja") return `${year}年${mm}月`;
-    return new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(
-      Date.UTC(year, mm - 1, 15),
+  if (month)
+    return new Intl.DateTimeFormat(INTL_TAGS[locale], { year: "numeric", month: "long", timeZone: "UTC" }).format(
+      Date.UTC(Number(month[1]), Number(month[2]) - 1, 15),
     );
-  }
-  if (/^\d{4}$/.test(period)) return locale === "ja" ? `${period}年` : period;
+  if (/^\d{4}$/.test(period))
+    return new Intl.DateTimeFormat(INTL_TAGS[locale], { year: "numeric", timeZone: "UTC" }).format(
+      Date.UTC(Number(period), 6, 1),
+    );
   return period;
 }
 
