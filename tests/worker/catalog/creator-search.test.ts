@@ -80,6 +80,34 @@ describe("creator_search triggers", () => {
     expect(await handles({ q: `フィギュア職人 ${tag}` }, ja)).toEqual([]);
   });
 
+  it("finds texts written in Chinese and Korean by a query in them, short or long, from any interface language", async () => {
+    // The trigram index (migration 0009) cuts every text into runs of three characters, whatever the script: a query
+    // of three or more Han or Hangul characters is looked up there, a shorter one (插畫, a whole word in Chinese) by the
+    // LIKE scan. Neither knows words, so a query matches wherever its characters stand in that order (decision 105).
+    const bios = [
+      [dana.profileId, "zh-Hant", `專門繪製Live2D模型與插畫 ${tag}`],
+      [emi.profileId, "ko", `버튜버 일러스트 전문 ${tag}`],
+    ] as const;
+    await env.DB.prepare("INSERT INTO user_account_roles (user_account_id, role_code) VALUES (?, 'creator')")
+      .bind(emi.accountId)
+      .run();
+    for (const [profileId, language, text] of bios)
+      await env.DB.prepare(
+        "INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, 'user_profile', ?, 'bio', ?, 1, ?)",
+      )
+        .bind(crypto.randomUUID(), profileId, language, text)
+        .run();
+    const zhHant: Viewer = { locale: "zh-Hant", accountId: null, displayCurrencyId: null };
+    const ko: Viewer = { locale: "ko", accountId: null, displayCurrencyId: null };
+    for (const viewer of [zhHant, ko, en]) {
+      expect(await handles({ q: `插畫 ${tag}` }, viewer)).toEqual([dana.handle]);
+      expect(await handles({ q: "繪製Live2D模型" }, viewer)).toContain(dana.handle);
+      expect(await handles({ q: `模型與插畫 ${tag}` }, viewer)).toEqual([dana.handle]);
+      expect(await handles({ q: `일러스트 전문 ${tag}` }, viewer)).toEqual([emi.handle]);
+      expect(await handles({ q: "버튜버" }, viewer)).toContain(emi.handle);
+    }
+  });
+
   it("follows a handle change", async () => {
     const handle = `dana2${tag}`;
     await env.DB.prepare("UPDATE user_profiles SET original_handle = ? WHERE id = ?")
