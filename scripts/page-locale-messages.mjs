@@ -85,8 +85,8 @@ export function withoutAddedLocales(code, key, area, file = key) {
   return `import { addedTexts as __addedTexts } from ${JSON.stringify(AREA_PREFIX + area)};\n${out}`;
 }
 
-/** The module of one area in one added language: each of its messages' functions, as Paraglide compiled them. */
-function areaLocaleModule(area, locale, keys, files) {
+/** The module of one area (its `keys`) in one added language: each of its messages' functions, as Paraglide compiled them. */
+function areaLocaleModule(locale, keys, files) {
   const parts = [];
   const entries = [];
   for (const key of keys) {
@@ -131,7 +131,7 @@ export function pageLocaleMessages() {
       const [area, locale] = id.slice(RESOLVED_PREFIX.length).split("/");
       if (!locale) return areaSelectorModule(area);
       const keys = [...areas].filter(([, owner]) => owner === area).map(([key]) => key);
-      return areaLocaleModule(area, locale, keys, files);
+      return areaLocaleModule(locale, keys, files);
     },
     transform(code, id) {
       const key = keysByFile.get(id);

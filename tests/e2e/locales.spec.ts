@@ -36,9 +36,9 @@ for (const { locale, script } of ADDED) {
     for (const path of PUBLIC_PAGES) {
       await visit(page, `${path}${path.includes("?") ? "&" : "?"}lang=${locale}`);
       await expectWhole(page, locale, script);
-      const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) =>
-        links.map((link) => link.getAttribute("hreflang")),
-      );
+      const alternates = await page
+        .locator('link[rel="alternate"][hreflang]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute("hreflang")));
       expect(alternates).toEqual(["en", "ja", "zh-Hans", "zh-Hant", "ko", "x-default"]);
       await page.screenshot({ path: testInfo.outputPath(`${locale}${path.replaceAll("/", "-") || "-home"}.png`) });
     }
