@@ -11,6 +11,7 @@ import { seedCreator } from "#tests/worker/support/catalog-fixtures";
 import { uid } from "#tests/worker/support/auth-helpers";
 import { BASE, db, signUp } from "#tests/worker/support/helpers";
 import { setStandInFault, standInCallsWith, textCode } from "#tests/worker/support/translator-standin";
+import { callsTo, repeatedCalls } from "./standin-targets";
 
 // Issue 46, the public texts: a creator's bio as a visitor of the other language reads it, through the profile's own
 // loader behind the edge cache (decision 075), against the translator's stand-in (decision 078). The stand-in is
@@ -146,7 +147,9 @@ describe("a creator's public texts across the language wall", () => {
       "the new translation shown",
     );
     expect(after).not.toBe(before);
-    expect(await callsWith(edited)).toHaveLength(1);
+    // The edit was sent for English once (and into no language twice).
+    expect(callsTo(await callsWith(edited), "en")).toHaveLength(1);
+    expect(repeatedCalls(await callsWith(edited))).toEqual([]);
   });
 
   it("a bio the creator translated themselves wins over a machine translation", async () => {

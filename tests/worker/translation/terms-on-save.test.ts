@@ -9,7 +9,9 @@ import { grantCreatorRole } from "#worker/services/roles";
 import { storedReadings } from "#worker/services/translations";
 import { uid } from "#tests/worker/support/auth-helpers";
 import { creatorOf, db } from "#tests/worker/support/helpers";
+import type { Locale } from "#worker/domain/locales";
 import { standInCallsWith, textCode } from "#tests/worker/support/translator-standin";
+import { otherLocales } from "./standin-targets";
 
 // Issue 62, "Every length: terms are translated on save": a service's terms and the creator's general terms are
 // translated in the background when they are saved, like the other public texts (decision 078), so a client of the
@@ -23,10 +25,13 @@ async function newCreator(): Promise<string> {
   return accountId;
 }
 
-/** Waits for the save's background work (the Worker's waitUntil) by what it leaves: the terms' stored translation. */
-async function translatedLater(text: string): Promise<string> {
+/**
+ * Waits for the save's background work (the Worker's waitUntil) by what it leaves: the terms' stored translation for a
+ * reader of `reader`.
+ */
+async function translatedLater(text: string, reader: Locale = "en"): Promise<string> {
   for (let tries = 0; tries < 100; tries++) {
-    const [reading] = await storedReadings(db(), [text], "en");
+    const [reading] = await storedReadings(db(), [text], reader);
     if (reading?.kind === "translated") return reading.text;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -55,7 +60,9 @@ describe("terms translated on save", () => {
 
     const translated = await translatedLater(terms);
     expect(translated).toContain("Here is the finished illustration.");
-    expect(await standInCallsWith([code])).toHaveLength(1);
+    // Made for every other language before any page asks, each once.
+    for (const reader of otherLocales("ja")) await translatedLater(terms, reader);
+    expect((await standInCallsWith([code])).map((c) => c.target_lang).sort()).toEqual(otherLocales("ja").sort());
   });
 
   it("the general terms are translated after the settings are saved", async () => {
