@@ -40,8 +40,6 @@ interface Client {
   answer: string;
   greeting: string;
   ask: string;
-  /** Steps that a known machinery problem stops in this language, each with its one-line reason (see `step`). */
-  fixme?: Partial<Record<"profile", string>>;
 }
 
 /** The sentences in Japanese, as the creator writes and reads them (phrasebook.ts). */
@@ -71,26 +69,7 @@ const SEOUL: Client = {
   answer: "제 캐릭터를 그려 주실 수 있나요?",
   greeting: "의뢰해 주셔서 감사합니다!",
   ask: "머리를 조금 더 길게 해 주실 수 있나요?",
-  fixme: {
-    profile:
-      "messages/reports/ko.json: the profile's report button shows 신고 but is named 이 프로필 신고하기, and axe (label-content-name-mismatch) fails the page",
-  },
 };
-
-/** Why the preview steps are stopped, in every language but the two Comet first spoke. */
-const PREVIEW_FIXME =
-  "translation-preview.tsx previews a Chinese or Korean text into English (otherLocale: LOCALES' first other than the text's), not into the Japanese the creator reads";
-
-/**
- * A step of the walk, or, when a known problem of the machinery (not of this spec) stops it, the same step skipped with
- * its one-line reason, recorded as a `fixme` annotation of the test so the report lists it. Taking `.skip` off is all
- * the fix needs here.
- */
-async function step(title: string, fixme: string | undefined, body: () => Promise<void>) {
-  if (fixme === undefined) return test.step(title, body);
-  test.info().annotations.push({ type: "fixme", description: `${title}: ${fixme}` });
-  return test.step.skip(`${title} (fixme: ${fixme})`, body);
-}
 
 /** The language menu's own name for each language (worker/domain/locales.ts NATIVE_LANGUAGE_NAMES). */
 const NATIVE_NAMES = { "zh-Hant": "繁體中文", ko: "한국어" } as const;
@@ -215,7 +194,7 @@ async function walk(page: Page, browser: Browser, baseURL: string, client: Clien
 
   // A Japanese demo creator's profile: the interface in the client's language, the bio translated and marked, its
   // Japanese original one click away, and back.
-  await step("a Japanese creator's profile", client.fixme?.profile, async () => {
+  await test.step("a Japanese creator's profile", async () => {
     await page.goto(`/${DEMO_JA_CREATOR}`);
     await expect(page.locator("html")).toHaveAttribute("lang", l);
     await expect(
@@ -248,7 +227,7 @@ async function walk(page: Page, browser: Browser, baseURL: string, client: Clien
   await expect(page.getByText(translatedFrom(l, "ja")).first()).toBeVisible();
   await details.fill(client.answer);
   await at320(page, client, "request-form");
-  await step("the answer previewed in Japanese", PREVIEW_FIXME, async () => {
+  await test.step("the answer previewed in Japanese", async () => {
     await page
       .getByRole("button", { name: ui("translation", "translation_preview") })
       .first()
@@ -337,7 +316,7 @@ async function walk(page: Page, browser: Browser, baseURL: string, client: Clien
   // The client writes in their language, previews the Japanese, sends; the creator reads it in Japanese, marked, with
   // the original one click away.
   await chatInput(page, l).fill(client.ask);
-  await step("the chat message previewed in Japanese", PREVIEW_FIXME, async () => {
+  await test.step("the chat message previewed in Japanese", async () => {
     await chat(page, l)
       .getByRole("button", { name: ui("translation", "translation_preview") })
       .click();

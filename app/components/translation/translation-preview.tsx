@@ -1,12 +1,12 @@
 // The writer's look at what the other party will read (issues 46 and 62): under a composer or a request answer, a
-// toggle that shows the text as a reader of the other language will get it, following the text as it is typed (after
+// toggle that shows the text as its likeliest reader will get it (readerLocaleOf), following the text as it is typed (after
 // a pause), so the writer can rephrase when the translation comes out wrong. Nothing is sent until the writer sends it.
 // Previews draw on the writer's own small share under a per-user rate (preview-asker.ts says when one is asked for);
 // when the door says to slow down, the panel says so and the composer keeps working.
 import { useEffect, useId, useRef, useState } from "react";
 import { m } from "#app/paraglide/messages.js";
 import { getLocale } from "#app/paraglide/runtime.js";
-import { LOCALES, type Locale } from "#worker/domain/locales";
+import type { Locale } from "#worker/domain/locales";
 import { detectTextLanguage } from "#worker/domain/text-language";
 import { PreviewAsker } from "./preview-asker";
 import { type PreviewAnswer, requestPreview } from "./translation-api";
@@ -14,13 +14,17 @@ import { foreignLanguageName, languageName, TranslationLinkButton } from "./use-
 
 const TYPING_PAUSE_MS = 600;
 
-/** The other interface language than the text's own. */
-const otherLocale = (from: Locale): Locale => LOCALES.find((locale) => locale !== from) ?? from;
+/**
+ * The language the text's reader most likely reads: Japanese, since Comet's creators mostly do and its clients write
+ * to them from every language; English for a text written in Japanese (decision 105). The composer does not know the
+ * other party's own setting; their reading, after sending, is in their own language whatever this shows.
+ */
+const readerLocaleOf = (from: Locale): Locale => (from === "ja" ? "en" : "ja");
 
 /** The text's language and the one its reader reads, or null when it has nothing to translate. */
 function directionOf(text: string): { from: Locale; target: Locale } | null {
   const from = detectTextLanguage(text);
-  return from ? { from, target: otherLocale(from) } : null;
+  return from ? { from, target: readerLocaleOf(from) } : null;
 }
 
 function askPreview(text: string): Promise<PreviewAnswer> {
