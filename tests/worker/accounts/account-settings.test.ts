@@ -122,10 +122,24 @@ describe("languages carry their translations (spec section 3)", () => {
     expect(await listLanguages(db(), "en")).toEqual([
       { code: "en", name: "English", nativeName: "English" },
       { code: "ja", name: "Japanese", nativeName: "日本語" },
+      { code: "ko", name: "Korean", nativeName: "한국어" },
+      { code: "zh-Hans", name: "Simplified Chinese", nativeName: "简体中文" },
+      { code: "zh-Hant", name: "Traditional Chinese", nativeName: "繁體中文" },
     ]);
     expect(await listLanguages(db(), "ja")).toEqual([
       { code: "en", name: "英語", nativeName: "English" },
       { code: "ja", name: "日本語", nativeName: "日本語" },
+      { code: "ko", name: "韓国語", nativeName: "한국어" },
+      { code: "zh-Hans", name: "簡体字中国語", nativeName: "简体中文" },
+      { code: "zh-Hant", name: "繁体字中国語", nativeName: "繁體中文" },
+    ]);
+    // Each language names itself as its own menu does, and the others in its own words (migration 0038).
+    expect(await listLanguages(db(), "zh-Hant")).toEqual([
+      { code: "en", name: "英文", nativeName: "English" },
+      { code: "ja", name: "日文", nativeName: "日本語" },
+      { code: "ko", name: "韓文", nativeName: "한국어" },
+      { code: "zh-Hans", name: "簡體中文", nativeName: "简体中文" },
+      { code: "zh-Hant", name: "繁體中文", nativeName: "繁體中文" },
     ]);
   });
 
