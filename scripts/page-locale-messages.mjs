@@ -24,7 +24,10 @@ export const ADDED_LOCALES = ["zh-Hans", "zh-Hant", "ko"];
 const AREA_PREFIX = "virtual:comet-messages/";
 const RESOLVED_PREFIX = "\0comet-messages/";
 
-/** Each message key's area, from the source files (a key is unique across areas, as Paraglide requires). */
+/**
+ * Each message key's area and its place there, from the source files (a key is unique across areas, as Paraglide
+ * requires): the area's module lists its texts in the order of its en.json, and a message reads its own by that index.
+ */
 function areasByKey() {
   const areas = new Map();
   for (const area of readdirSync(MESSAGES_DIR)) {
@@ -34,7 +37,8 @@ function areasByKey() {
     } catch {
       continue;
     }
-    for (const key of Object.keys(source)) if (!key.startsWith("$")) areas.set(key, area);
+    const keys = Object.keys(source).filter((key) => !key.startsWith("$"));
+    keys.forEach((key, index) => areas.set(key, { area, index }));
   }
   return areas;
 }
@@ -69,15 +73,18 @@ function localeFunction(code, locale, file) {
   return { name, branch: branch[0], definition: definition[0] };
 }
 
-/** A message module with the added languages' texts taken out and read from its area's module instead. */
-export function withoutAddedLocales(code, key, area, file = key) {
+/**
+ * A message module with the added languages' texts taken out and read from its area's module instead, by its `index`
+ * there (an index, not the key: the key's name would ride in every route's JS).
+ */
+export function withoutAddedLocales(code, { area, index }, file = area) {
   let out = code;
   for (const locale of ADDED_LOCALES) {
     const found = localeFunction(code, locale, file);
     out = out.replace(found.definition, "\n").replace(found.branch, "");
   }
   // After the Japanese branch: any locale but English here is the page's added one, whose texts the area loaded.
-  const read = `\n\tif (locale !== "en" && __addedTexts) return __addedTexts[${JSON.stringify(key)}](inputs)`;
+  const read = `\n\tif (locale !== "en" && __addedTexts) return __addedTexts[${index}](inputs)`;
   const marker = "\n\treturn en_";
   const at = out.lastIndexOf(marker);
   if (at < 0) throw new Error(`${file}: no English fallback`);
@@ -88,15 +95,15 @@ export function withoutAddedLocales(code, key, area, file = key) {
 /** The module of one area (its `keys`) in one added language: each of its messages' functions, as Paraglide compiled them. */
 function areaLocaleModule(locale, keys, files) {
   const parts = [];
-  const entries = [];
+  const names = [];
   for (const key of keys) {
     const file = files.get(key);
     if (!file) throw new Error(`no compiled module for the message ${key}: compile the messages first`);
     const found = localeFunction(readFileSync(file, "utf8"), locale, file);
     parts.push(found.definition.trim());
-    entries.push(`${JSON.stringify(key)}: ${found.name}`);
+    names.push(found.name);
   }
-  return `${parts.join("\n")}\nexport default { ${entries.join(", ")} };\n`;
+  return `${parts.join("\n")}\nexport default [${names.join(", ")}];\n`;
 }
 
 /** The area's selector: the texts of the page's language when it is an added one, loaded before anything reads them. */
@@ -130,14 +137,14 @@ export function pageLocaleMessages() {
       if (!id.startsWith(RESOLVED_PREFIX)) return null;
       const [area, locale] = id.slice(RESOLVED_PREFIX.length).split("/");
       if (!locale) return areaSelectorModule(area);
-      const keys = [...areas].filter(([, owner]) => owner === area).map(([key]) => key);
+      const keys = [...areas].filter(([, place]) => place.area === area).map(([key]) => key);
       return areaLocaleModule(locale, keys, files);
     },
     transform(code, id) {
       const key = keysByFile.get(id);
-      const area = key === undefined ? undefined : areas.get(key);
-      if (!area) return null;
-      return { code: withoutAddedLocales(code, key, area, id), map: null };
+      const place = key === undefined ? undefined : areas.get(key);
+      if (!place) return null;
+      return { code: withoutAddedLocales(code, place, id), map: null };
     },
   };
 }

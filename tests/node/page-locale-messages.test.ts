@@ -11,7 +11,7 @@ const compiled = (file: string) => readFileSync(new URL(file, COMPILED), "utf8")
 const withInputs = "account_deletion_confirm_label.js";
 
 /** Runs a transformed module's message with its imports stubbed: the page's language, and the area's added texts. */
-function run(code: string, page: string, added: Record<string, (inputs: object) => string> | null, inputs = {}) {
+function run(code: string, page: string, added: ((inputs: object) => string)[] | null, inputs = {}) {
   const body = code
     .replace(/^import \{ addedTexts as __addedTexts \} from .*\n/m, "")
     .replace(/^import \{ getLocale, experimentalStaticLocale \} from .*\n/m, "")
@@ -33,26 +33,26 @@ describe("the browser's message modules (scripts/page-locale-messages.mjs)", () 
 
   it("keep English and Japanese, drop the added languages' texts, and read them from the area", () => {
     const source = compiled("legal_draft_label.js");
-    const code = withoutAddedLocales(source, "legal_draft_label", "legal");
+    const code = withoutAddedLocales(source, { area: "legal", index: 0 });
     expect(source).toContain("초안");
     expect(code).not.toContain("초안");
     expect(code).toContain('import { addedTexts as __addedTexts } from "virtual:comet-messages/legal";');
     expect(run(code, "en", null)).toBe("Draft");
     expect(run(code, "ja", null)).toBe("草案");
-    expect(run(code, "ko", { legal_draft_label: () => "초안" })).toBe("초안");
+    expect(run(code, "ko", [() => "초안"])).toBe("초안");
     // A page in English or Japanese never reads the area, even were it loaded.
-    expect(run(code, "en", { legal_draft_label: () => "초안" })).toBe("Draft");
-    expect(run(code, "ja", { legal_draft_label: () => "초안" })).toBe("草案");
+    expect(run(code, "en", [() => "초안"])).toBe("Draft");
+    expect(run(code, "ja", [() => "초안"])).toBe("草案");
   });
 
   it("a message with inputs passes them to the added language's text", () => {
-    const code = withoutAddedLocales(compiled(withInputs), "account_deletion_confirm_label", "account-deletion");
-    const added = { account_deletion_confirm_label: (inputs: object) => `확인 ${JSON.stringify(inputs)}` };
+    const code = withoutAddedLocales(compiled(withInputs), { area: "account-deletion", index: 3 });
+    const added = [0, 1, 2].map(() => () => "another message").concat((inputs: object) => `확인 ${JSON.stringify(inputs)}`);
     expect(run(code, "ko", added, { handle: "Mika" })).toBe('확인 {"handle":"Mika"}');
     expect(run(code, "en", null, { handle: "Mika" })).toBe("To confirm, type your handle: Mika");
   });
 
   it("a module of another shape fails the build rather than lose a language", () => {
-    expect(() => withoutAddedLocales("export const x = () => 'x';", "x", "area")).toThrow(/no branch for zh-Hans/);
+    expect(() => withoutAddedLocales("export const x = () => 'x';", { area: "area", index: 0 })).toThrow(/no branch for zh-Hans/);
   });
 });
