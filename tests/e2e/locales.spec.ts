@@ -25,6 +25,7 @@ const RAW_KEY = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+){2,}\b/;
 
 async function expectWhole(page: Page, locale: string, script: RegExp) {
   await expect(page.locator("html")).toHaveAttribute("lang", locale);
+  // biome-ignore lint/performance/useDomNodeTextContent: the text a reader sees, without the hidden elements textContent keeps
   const text = await page.locator("body").innerText();
   expect(text, `${page.url()}: characters of ${locale}`).toMatch(script);
   expect(text.match(RAW_KEY)?.[0] ?? null, `${page.url()}: a raw message key`).toBeNull();

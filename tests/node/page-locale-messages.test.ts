@@ -47,12 +47,15 @@ describe("the browser's message modules (scripts/page-locale-messages.mjs)", () 
 
   it("a message with inputs passes them to the added language's text", () => {
     const code = withoutAddedLocales(compiled(withInputs), { area: "account-deletion", index: 3 });
-    const added = [0, 1, 2].map(() => () => "another message").concat((inputs: object) => `확인 ${JSON.stringify(inputs)}`);
+    const another = (): string => "another message";
+    const added = [another, another, another, (inputs: object) => `확인 ${JSON.stringify(inputs)}`];
     expect(run(code, "ko", added, { handle: "Mika" })).toBe('확인 {"handle":"Mika"}');
     expect(run(code, "en", null, { handle: "Mika" })).toBe("To confirm, type your handle: Mika");
   });
 
   it("a module of another shape fails the build rather than lose a language", () => {
-    expect(() => withoutAddedLocales("export const x = () => 'x';", { area: "area", index: 0 })).toThrow(/no branch for zh-Hans/);
+    expect(() => withoutAddedLocales("export const x = () => 'x';", { area: "area", index: 0 })).toThrow(
+      /no branch for zh-Hans/,
+    );
   });
 });
