@@ -26,3 +26,4 @@ export * from "./uploads";
 export * from "./documents";
 export * from "./chargebacks";
 export * from "./account-data";
+export * from "./trust-signals";

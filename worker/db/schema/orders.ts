@@ -110,6 +110,8 @@ export const commissionOrders = sqliteTable(
     index("commission_orders_service").on(t.serviceId),
     index("commission_orders_form").on(t.formId),
     index("commission_orders_progress").on(t.orderProgressStatus, t.updatedAt),
+    // The signals' timed job (decision 106) reads the orders changed since its cursor.
+    index("commission_orders_updated").on(t.updatedAt),
     // Only open disputes are in it: the admins' queue reads it, and the cron's `disputed_since IS NULL` cannot take it
     // instead of the progress index.
     index("commission_orders_disputed").on(t.disputedSince).where(sql`disputed_since IS NOT NULL`),
