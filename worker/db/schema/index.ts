@@ -27,3 +27,4 @@ export * from "./documents";
 export * from "./chargebacks";
 export * from "./account-data";
 export * from "./trust-signals";
+export * from "./follows";
