@@ -21,7 +21,7 @@ export type NotificationIcon =
 /** Colour names the UI maps to light and dark classes. */
 export type NotificationColour = "sky" | "emerald" | "violet" | "teal" | "red" | "amber" | "pink";
 
-export type NotificationEmailGroup = "requests" | "orders" | "reminders" | "other";
+export type NotificationEmailGroup = "requests" | "orders" | "reminders" | "follows" | "other";
 
 export interface NotificationKind {
   icon: NotificationIcon;
@@ -93,6 +93,10 @@ export const NOTIFICATION_KINDS: Record<NotificationType, NotificationKind> = {
   COMMISSION_ORDER_CHARGEBACK_OPENED: kind("flag", "red", "chargeback_opened", "orders"),
   COMMISSION_ORDER_CHARGEBACK_CLOSED: kind("card", "violet", "chargeback_closed", "orders"),
   DATA_EXPORT_READY: kind("package", "teal", "data_export_ready", "other"),
+  // Follows (decision 107).
+  FOLLOWED_CREATOR_OPENED: kind("star", "emerald", "followed_opened", "follows"),
+  FOLLOWED_CREATOR_SLOT_FREED: kind("inbox", "emerald", "followed_slot_freed", "follows"),
+  FOLLOWED_CREATOR_NEW_SERVICE: kind("star", "sky", "followed_new_service", "follows"),
 };
 
 /** A type a row may hold that this build does not know (an older or newer writer) still shows, as 'Unknown'. */
@@ -109,7 +113,7 @@ export const UNKNOWN_NOTIFICATION_KIND: NotificationKind = {
  * The e-mail choices as the settings page groups them: every type once, in the order of the one list of types
  * (NOTIFICATION_TYPES, the order a request lives through them), each under its kind's group.
  */
-const EMAIL_GROUPS: readonly NotificationEmailGroup[] = ["requests", "orders", "reminders", "other"];
+const EMAIL_GROUPS: readonly NotificationEmailGroup[] = ["requests", "orders", "reminders", "follows", "other"];
 export const NOTIFICATION_EMAIL_GROUPS: readonly {
   group: NotificationEmailGroup;
   types: readonly NotificationType[];
@@ -146,6 +150,9 @@ export const NOTICES_OF_NO_ORDER: ReadonlySet<string> = new Set<NotificationType
   "WAITLIST_RESERVATION_EXPIRED",
   "WAITLIST_REMOVED",
   "DATA_EXPORT_READY",
+  "FOLLOWED_CREATOR_OPENED",
+  "FOLLOWED_CREATOR_SLOT_FREED",
+  "FOLLOWED_CREATOR_NEW_SERVICE",
 ]);
 
 /** Notices about the reader alone: their message names nobody else. */

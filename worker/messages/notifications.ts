@@ -99,6 +99,12 @@ const NOTIFICATION_MESSAGES: Record<string, Message> = {
   notification_data_export_ready_message: m.notification_data_export_ready_message,
   notification_chat_message_title: m.notification_chat_message_title,
   notification_chat_message_message: m.notification_chat_message_message,
+  notification_followed_opened_title: m.notification_followed_opened_title,
+  notification_followed_opened_message: m.notification_followed_opened_message,
+  notification_followed_slot_freed_title: m.notification_followed_slot_freed_title,
+  notification_followed_slot_freed_message: m.notification_followed_slot_freed_message,
+  notification_followed_new_service_title: m.notification_followed_new_service_title,
+  notification_followed_new_service_message: m.notification_followed_new_service_message,
 };
 
 /** Spec sections 3 and 8: a missing text reads 'Unknown', in the viewer's language. */
@@ -214,6 +220,9 @@ const EMAIL_LABELS: Record<string, (inputs: Record<string, never>, options: { lo
   notifications_email_type_chargeback_closed: m.notifications_email_type_chargeback_closed,
   notifications_email_type_data_export_ready: m.notifications_email_type_data_export_ready,
   notifications_email_type_chat_message: m.notifications_email_type_chat_message,
+  notifications_email_type_followed_opened: m.notifications_email_type_followed_opened,
+  notifications_email_type_followed_slot_freed: m.notifications_email_type_followed_slot_freed,
+  notifications_email_type_followed_new_service: m.notifications_email_type_followed_new_service,
 };
 
 export function notificationEmailLabel(type: string, locale: Locale): string {

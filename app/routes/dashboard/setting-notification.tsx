@@ -29,6 +29,7 @@ const GROUP_LEGENDS: Record<NotificationEmailGroup, () => string> = {
   requests: m.notifications_email_group_requests,
   orders: m.notifications_email_group_orders,
   reminders: m.notifications_email_group_reminders,
+  follows: m.notifications_email_group_follows,
   other: m.notifications_email_group_other,
 };
 

@@ -105,6 +105,10 @@ export const NOTIFICATION_TYPES = [
   "COMMISSION_ORDER_CHARGEBACK_CLOSED",
   /** The user's data download is ready (decision 104). */
   "DATA_EXPORT_READY",
+  // Follows (decision 107), to each follower of a creator: they opened for commissions, a slot freed, a new service.
+  "FOLLOWED_CREATOR_OPENED",
+  "FOLLOWED_CREATOR_SLOT_FREED",
+  "FOLLOWED_CREATOR_NEW_SERVICE",
 ] as const;
 
 /** What a document issued by Comet is (decision 102). */
