@@ -46,6 +46,7 @@ export default [
         route("commission/waitlist", "routes/dashboard/commission-waitlist.tsx"),
         route("commission/client/requests", "routes/dashboard/client-requests.tsx"),
         route("billing", "routes/dashboard/billing.tsx"),
+        route("saved", "routes/dashboard/saved.tsx"),
         route("history/sales", "routes/dashboard/history-sales.tsx"),
         route("history/billing", "routes/dashboard/history-billing.tsx"),
         route("documents/:documentId", "routes/dashboard/document.tsx"),

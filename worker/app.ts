@@ -28,6 +28,7 @@ import { waitlistApi } from "./api/waitlist";
 import { reviewApi } from "./api/reviews";
 import { adminApi } from "./api/admin";
 import { bookmarkApi } from "./api/bookmarks";
+import { followApi } from "./api/follows";
 import { mediaRoutes } from "./api/media";
 import { orderApi } from "./api/orders";
 import { stagePreviewApi } from "./api/order-stage-previews";
@@ -211,6 +212,7 @@ export function createApp(renderPage?: PageRenderer, { pageCache: cachePages = f
   app.route("/api/reviews", reviewApi);
   app.route("/api/reports", reportApi);
   app.route("/api/waitlist", waitlistApi);
+  app.route("/api/follows", followApi);
   app.route("/media", mediaRoutes);
   // The bench's baselines (worker/dev/bench.ts) exist only in builds with `__BENCH_DOORS__`: a production build drops
   // this branch and, with it, the module (worker/dev/, the `dev` floor of scripts/floors.mjs).

@@ -80,7 +80,11 @@ export function dashboardNav(creatorSide: boolean): NavSection[] {
     {
       id: "client",
       title: m.sidebar_section_client(),
-      items: [{ to: p.clientRequests, label: m.sidebar_sent_requests() }],
+      items: [
+        { to: p.clientRequests, label: m.sidebar_sent_requests() },
+        // Followed creators and bookmarks (decision 107), for every signed-in user.
+        { to: p.saved, label: m.follows_nav_saved() },
+      ],
     },
     {
       id: "history",

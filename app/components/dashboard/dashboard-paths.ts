@@ -25,6 +25,7 @@ export const DASHBOARD_PATHS = {
   waitlist: "/dashboard/commission/waitlist",
   clientRequests: "/dashboard/commission/client/requests",
   billing: "/dashboard/billing",
+  saved: "/dashboard/saved",
   sales: "/dashboard/history/sales",
   billingHistory: "/dashboard/history/billing",
 } as const;
