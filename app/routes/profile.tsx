@@ -8,6 +8,7 @@ import { ServiceCard } from "#app/components/catalog/service-card";
 import { SlotBadge } from "#app/components/catalog/slot-badge";
 import { slotBadge, waitlistView } from "#app/loaders/requests/waitlist-view.server";
 import { ShareButton } from "#app/components/catalog/share-modal";
+import { FollowButton } from "#app/components/follows/follow-button";
 import { WorkCard } from "#app/components/catalog/work-card";
 import { Avatar } from "#app/components/layout/avatar";
 import { settleReturnedSetup } from "#app/lib/payments/card-return.server";
@@ -174,6 +175,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-wrap items-center gap-3">
           {profile.isCreator ? <OpenBadge open={profile.isOpenCommission} label={texts.openBadge} /> : null}
           <SlotBadge slots={loaderData.slots} />
+          {profile.isCreator ? <FollowButton creator={profile} slotKind={loaderData.slots?.kind ?? null} /> : null}
           <ShareButton path={`/${profile.handle}`} text={texts.shareText} />
           {reportProfile ? <ReportButton targetType="profile" targetId={profile.id} texts={reportProfile} /> : null}
         </div>
