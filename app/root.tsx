@@ -17,7 +17,7 @@ import { inputLanguageOf } from "#worker/domain/input-language";
 import type { Route } from "./+types/root";
 import { AppStyles } from "#app/lib/app-styles";
 import appStylesUrl from "./app.css?url";
-import { languageAlternates, type Locale } from "#worker/domain/locales";
+import type { Locale } from "#worker/domain/locales";
 import { legalPageAt } from "#worker/domain/legal-pages";
 import { publicPageAt } from "#worker/domain/page-cache";
 
@@ -31,9 +31,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   return {
     locale,
-    /** The page in each language, for search engines: public pages only (decision 105). */
-    alternates:
-      publicPageAt(url.pathname) || legalPageAt(url.pathname) ? languageAlternates(url.origin, url.pathname) : [],
+    /**
+     * Where a public page's language alternates point (decision 105), null on other pages: the site layout draws them
+     * from the path it renders, so the data names no path (a 404 answers alike for any).
+     */
+    alternatesOrigin: publicPageAt(url.pathname) || legalPageAt(url.pathname) ? url.origin : null,
     theme: parseTheme(readCookie(request, "theme")),
     user: user && {
       handle: user.handle,
@@ -79,9 +81,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />
         )}
         <Meta />
-        {data?.alternates.map((alternate) => (
-          <link key={alternate.hreflang} rel="alternate" hrefLang={alternate.hreflang} href={alternate.href} />
-        ))}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <AppStyles />
         {/* Stylesheets need no nonce (style-src allows 'self'). An empty one stops React Router copying the script

@@ -10,7 +10,7 @@ import { useRootData } from "#app/root";
 import { isBanned } from "#worker/domain/roles";
 import { countUnread } from "#worker/services/notifications";
 import type { Route } from "./+types/site-layout";
-import type { Locale } from "#worker/domain/locales";
+import { languageAlternates, type Locale } from "#worker/domain/locales";
 
 const BAN_PATH = "/ban";
 
@@ -70,10 +70,24 @@ function Frame({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * The page in each language (decision 105). React hoists these links into the head. Drawn by the page and never by
+ * the error page: a 404 has no other language, and an alternate would name the path it answered for.
+ */
+function LanguageAlternates() {
+  const origin = useRootData()?.alternatesOrigin;
+  const { pathname } = useLocation();
+  if (!origin) return null;
+  return languageAlternates(origin, pathname).map((alternate) => (
+    <link key={alternate.hreflang} rel="alternate" hrefLang={alternate.hreflang} href={alternate.href} />
+  ));
+}
+
 export default function SiteLayout() {
   useOnboardingPush();
   return (
     <Frame>
+      <LanguageAlternates />
       <Outlet />
     </Frame>
   );

@@ -5,13 +5,20 @@ import { expect, header, signUpWithApi, test } from "./fixtures";
 
 const ACCOUNT = "/dashboard/setting/profile/account";
 
-test("a new user chooses the language they write in, and the language menu names languages in the page's language", async ({
+test("a new user chooses the language they write in, and the language menu names each language in itself", async ({
   page,
 }) => {
   await signUpWithApi(page);
   await page.goto(ACCOUNT);
   const writing = page.getByLabel("Language you write in");
-  await expect(writing.locator("option")).toHaveText(["English", "Japanese (日本語)"]);
+  // The five languages (decision 105), in the page's language with each one's own name beside it.
+  await expect(writing.locator("option")).toHaveText([
+    "English",
+    "Japanese (日本語)",
+    "Korean (한국어)",
+    "Simplified Chinese (简体中文)",
+    "Traditional Chinese (繁體中文)",
+  ]);
   await expect(writing).toHaveValue("en");
 
   await writing.selectOption("ja");
@@ -23,7 +30,7 @@ test("a new user chooses the language they write in, and the language menu names
   await expect(page.getByLabel("Display language")).toHaveValue("en");
 
   await header(page).getByRole("button", { name: "Language: English" }).click();
-  await expect(page.getByRole("menuitemradio", { name: "Japanese (日本語)" })).toBeVisible();
+  await expect(page.getByRole("menuitemradio", { name: "日本語" })).toBeVisible();
   await expect(page.getByRole("menuitemradio", { name: "English", exact: true })).toBeVisible();
 });
 

@@ -70,13 +70,16 @@ test("a header menu by keyboard: arrows open it on its first or last item and mo
   await page.keyboard.press("ArrowDown");
   await expect(menu).toBeVisible();
   await expect(trigger).toHaveAttribute("aria-expanded", "true");
-  await expect(items).toHaveCount(2);
+  // The five languages (decision 105), each named in itself.
+  await expect(items).toHaveText(["English", "日本語", "简体中文", "繁體中文", "한국어"]);
   await expect(items.first()).toBeFocused();
   await page.keyboard.press("ArrowDown");
+  await expect(items.nth(1)).toBeFocused();
+  await page.keyboard.press("End");
   await expect(items.last()).toBeFocused();
   await page.keyboard.press("ArrowDown");
   await expect(items.first()).toBeFocused();
-  await page.keyboard.press("End");
+  await page.keyboard.press("ArrowUp");
   await expect(items.last()).toBeFocused();
   await page.keyboard.press("Home");
   await expect(items.first()).toBeFocused();
