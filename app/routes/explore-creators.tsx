@@ -2,14 +2,29 @@ import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } f
 import { Form, Link, useFetcher, useNavigate } from "react-router";
 import { PREVIEW_BUTTON_SELECTOR, previewsOfCard } from "#app/components/catalog/card-previews";
 import { creatorCardItems, renderCreatorCards, type CardMarkup } from "#app/components/catalog/creator-cards.server";
+import {
+  filterChips,
+  languageOptions,
+  resultCount,
+  withoutFilters,
+  type FilterChip,
+} from "#app/components/catalog/explore-chips.server";
 import { LazyMediaLightbox } from "#app/components/catalog/lazy-lightbox";
 import { useDelegatedLinks } from "#app/components/catalog/use-delegated-links";
 import { useInfiniteScroll } from "#app/components/catalog/use-infinite-scroll";
 import { useDocumentOnly } from "#app/lib/document-only";
 import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
-import { parseExploreQuery, serializeExploreQuery, type ExploreQuery } from "#worker/domain/search";
-import { searchCreators, type FilterOption } from "#worker/services/catalog";
+import {
+  RATING_FILTER_MAX,
+  RATING_FILTER_MIN,
+  SEARCH_PAGE_SIZE,
+  parseExploreQuery,
+  serializeExploreQuery,
+  type ExploreQuery,
+} from "#worker/domain/search";
+import { searchCreators, type ExploreFilters, type FilterOption } from "#worker/services/catalog";
+import { cometNow } from "#worker/services/clock";
 import { translateAfterAnswer } from "#worker/services/localized-texts";
 import type { Route } from "./+types/explore-creators";
 
@@ -19,13 +34,25 @@ import type { Route } from "./+types/explore-creators";
  * same loader through a fetcher when the page is scrolled to its bottom.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, user, locale, documentOnly, executionCtx } = context.get(requestContext);
+  const { db, env, user, locale, documentOnly, executionCtx } = context.get(requestContext);
   const query = parseExploreQuery(new URL(request.url).searchParams);
-  const { readings, untranslated, ...result } = await searchCreators(db, query, {
-    locale,
-    accountId: user?.accountId ?? null,
-    displayCurrencyId: user?.displayCurrencyId ?? null,
-  });
+  const viewer = { locale, accountId: user?.accountId ?? null, displayCurrencyId: user?.displayCurrencyId ?? null };
+  const { readings, untranslated, ...found } = await searchCreators(
+    db,
+    query,
+    viewer,
+    SEARCH_PAGE_SIZE,
+    await cometNow(env),
+  );
+  // The active filters as chips and the language choices, worded here: no label rides in the page's JS.
+  const chips = filterChips(query, found.filters, found.displayCurrencyCode, locale);
+  const result = {
+    ...found,
+    chips,
+    clearHref: chips.length > 1 ? withoutFilters(query) : null,
+    count: found.total === null ? null : resultCount(found.total, locale),
+  };
+  const languages = languageOptions(locale);
   // The cards as markup (renderCreatorCards), and for a page document not even that: the page's own render draws the
   // first cards from the document-only store and the browser keeps their markup (FirstPage), so the hydration data
   // carries their handles. A bio shown in the original for want of a translation gets one after the answer (issue 46).
@@ -33,9 +60,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const handles = result.creators.map((creator) => creator.handle);
   if (documentOnly) {
     documentOnly.set(DOCUMENT_FIRST_PAGE, creatorCardItems(result.creators, readings));
-    return { ...result, query, handles, creators: null };
+    return { ...result, query, handles, languages, creators: null };
   }
-  return { ...result, query, handles, creators: renderCreatorCards(result.creators, readings) };
+  return { ...result, query, handles, languages, creators: renderCreatorCards(result.creators, readings) };
 }
 
 /** The document-only key of the first page's cards (app/lib/document-only.ts). */
@@ -51,7 +78,7 @@ const fieldClass =
   "mt-1 block w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100";
 
 export default function ExploreCreators({ loaderData }: Route.ComponentProps) {
-  const { query, filters } = loaderData;
+  const { query, filters, languages } = loaderData;
   // The cards (the server's markup) of a search's first page when it came as data, then of every page appended. A
   // document's first page is not among them: it stays as the server rendered it (FirstPage).
   const [creators, setCreators] = useState<CardMarkup[]>(loaderData.creators ?? []);
@@ -108,7 +135,8 @@ export default function ExploreCreators({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50">{m.catalog_explore_title()}</h1>
       <p className="mt-2 text-zinc-600 dark:text-zinc-400">{m.catalog_explore_intro()}</p>
 
-      <SearchForm query={query} filters={filters} />
+      <SearchForm query={query} filters={filters} languages={languages} currencyCode={loaderData.displayCurrencyCode} />
+      <ActiveFilters chips={loaderData.chips} clearHref={loaderData.clearHref} count={loaderData.count} />
 
       {/* One click handler for every card: their links and their preview buttons (CreatorCard). */}
       <section aria-labelledby="explore-results" className="mt-10" onClick={onResultsClick}>
@@ -196,12 +224,63 @@ function FirstPage() {
   );
 }
 
+/**
+ * The active filters, each a link that removes it (works without JavaScript), and how many creators the search finds:
+ * announced politely as a search lands.
+ */
+function ActiveFilters({
+  chips,
+  clearHref,
+  count,
+}: {
+  chips: FilterChip[];
+  clearHref: string | null;
+  count: string | null;
+}) {
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-2">
+      {count !== null ? (
+        <p aria-live="polite" className="mr-2 text-sm font-medium text-zinc-700 dark:text-zinc-300">
+          {count}
+        </p>
+      ) : null}
+      {chips.length > 0 ? (
+        <ul aria-label={m.catalog_chips_label()} className="flex flex-wrap gap-2">
+          {chips.map((chip) => (
+            <li key={chip.href}>
+              <Link
+                to={chip.href}
+                aria-label={m.catalog_chip_remove({ filter: chip.label })}
+                className="inline-flex min-h-8 items-center gap-1 rounded-full border border-zinc-300 bg-zinc-50 px-3 py-1 text-sm text-zinc-800 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200 dark:hover:bg-zinc-800"
+              >
+                {chip.label}
+                <span aria-hidden="true">×</span>
+              </Link>
+            </li>
+          ))}
+          {clearHref ? (
+            <li>
+              <Link to={clearHref} className="inline-flex min-h-8 items-center px-2 text-sm underline">
+                {m.catalog_chip_clear()}
+              </Link>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
 function SearchForm({
   query,
   filters,
+  languages,
+  currencyCode,
 }: {
   query: ExploreQuery;
-  filters: { categories: FilterOption[]; kinds: FilterOption[]; useCases: FilterOption[] };
+  filters: ExploreFilters;
+  languages: FilterOption[];
+  currencyCode: string;
 }) {
   const id = useId();
   // Keyed by the URL's query so the fields follow back/forward navigation.
@@ -273,6 +352,8 @@ function SearchForm({
           { code: "name", name: m.catalog_sort_name() },
           { code: "systemIndex", name: m.explore_sort_system_index() },
           { code: "commissionFormCount", name: m.explore_sort_commission_form_count() },
+          { code: "rating", name: m.catalog_sort_rating() },
+          { code: "price", name: m.catalog_sort_price() },
         ]}
       />
       <Select
@@ -286,7 +367,142 @@ function SearchForm({
           { code: "asc", name: m.catalog_order_asc() },
         ]}
       />
+      <MoreFilters query={query} filters={filters} languages={languages} currencyCode={currencyCode} id={id} />
     </Form>
+  );
+}
+
+/** How many of the filters in the disclosure are on: its summary says so, and it opens itself when any is. */
+const moreFiltersOn = (query: ExploreQuery) =>
+  [
+    query.openNow,
+    query.priceMin !== null || query.priceMax !== null,
+    query.licence,
+    query.minRating !== null,
+    query.language,
+    query.contentRating,
+  ].filter(Boolean).length;
+
+/**
+ * The filters of issue 66 in a disclosure (a native `details`: opens by keyboard, no script), open when any is on.
+ * The selects submit on change like the ones above; the price fields and the checkbox wait for "Apply".
+ */
+function MoreFilters({
+  query,
+  filters,
+  languages,
+  currencyCode,
+  id,
+}: {
+  query: ExploreQuery;
+  filters: ExploreFilters;
+  languages: FilterOption[];
+  currencyCode: string;
+  id: string;
+}) {
+  const on = moreFiltersOn(query);
+  const ratings: FilterOption[] = [];
+  for (let stars = RATING_FILTER_MAX; stars >= RATING_FILTER_MIN; stars--)
+    ratings.push({ code: String(stars), name: m.catalog_filter_rating_at_least({ stars }) });
+  return (
+    <details open={on > 0} className="group sm:col-span-2 lg:col-span-5">
+      <summary className="cursor-pointer rounded-lg py-1 text-sm font-medium text-zinc-900 select-none dark:text-zinc-100">
+        {on > 0 ? m.catalog_filters_summary_count({ count: on }) : m.catalog_filters_summary()}
+      </summary>
+      <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4 [&>*]:min-w-0">
+        <div className="flex items-start gap-2 sm:col-span-2 lg:col-span-4">
+          <input
+            id={`${id}-open`}
+            type="checkbox"
+            name="open"
+            value="1"
+            defaultChecked={query.openNow}
+            className="mt-1 size-4"
+            aria-describedby={`${id}-open-hint`}
+          />
+          <div>
+            <label htmlFor={`${id}-open`} className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
+              {m.catalog_filter_open_now()}
+            </label>
+            <p id={`${id}-open-hint`} className="text-xs text-zinc-600 dark:text-zinc-400">
+              {m.catalog_filter_open_now_hint()}
+            </p>
+          </div>
+        </div>
+        <fieldset className="sm:col-span-2 lg:col-span-2">
+          <legend className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
+            {m.catalog_filter_price({ currency: currencyCode })}
+          </legend>
+          <div className="mt-1 flex items-center gap-2">
+            <label htmlFor={`${id}-min`} className="sr-only">
+              {m.catalog_filter_price_min()}
+            </label>
+            <input
+              id={`${id}-min`}
+              type="number"
+              name="min"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              defaultValue={query.priceMin ?? ""}
+              placeholder={m.catalog_filter_price_min()}
+              className={`${fieldClass} mt-0 min-w-0 flex-1`}
+            />
+            <span aria-hidden="true">–</span>
+            <label htmlFor={`${id}-max`} className="sr-only">
+              {m.catalog_filter_price_max()}
+            </label>
+            <input
+              id={`${id}-max`}
+              type="number"
+              name="max"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              defaultValue={query.priceMax ?? ""}
+              placeholder={m.catalog_filter_price_max()}
+              className={`${fieldClass} mt-0 min-w-0 flex-1`}
+            />
+          </div>
+        </fieldset>
+        <Select
+          id={`${id}-licence`}
+          name="licence"
+          label={m.catalog_filter_licence()}
+          value={query.licence}
+          options={[
+            { code: "commercial", name: m.catalog_filter_licence_commercial() },
+            { code: "exclusive", name: m.catalog_filter_licence_exclusive() },
+          ]}
+        />
+        <Select
+          id={`${id}-rating`}
+          name="rating"
+          label={m.catalog_filter_rating()}
+          value={query.minRating === null ? null : String(query.minRating)}
+          options={ratings}
+        />
+        <Select
+          id={`${id}-lang`}
+          name="lang"
+          label={m.catalog_filter_language()}
+          value={query.language}
+          options={languages}
+        />
+        <Select
+          id={`${id}-content`}
+          name="content"
+          label={m.catalog_filter_content()}
+          value={query.contentRating}
+          options={filters.contentRatings}
+        />
+        <div className="flex items-end">
+          <button type="submit" className="button-secondary w-full">
+            {m.catalog_filter_apply()}
+          </button>
+        </div>
+      </div>
+    </details>
   );
 }
 

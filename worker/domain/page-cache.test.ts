@@ -125,3 +125,29 @@ describe("isStorableResponse", () => {
     expect(isStorableResponse({ status: 200, hasSetCookie: false, cacheControl: "public, no-store" })).toBe(false);
   });
 });
+
+describe("pageCacheKey of explore's filters (issue 66, decision 108)", () => {
+  const key = (query: string) => {
+    const url = new URL(`https://x.test/explore/creators?${query}`);
+    return pageCacheKey({ url, page: { kind: "catalog", list: "explore" }, locale: "en", theme: undefined });
+  };
+  const filters = ["open=1", "min=1000", "max=30000", "licence=commercial", "rating=4", "lang=ja", "content=r15"];
+
+  it("keys each filter apart, and alike in any order or with junk beside it", () => {
+    const plain = key("");
+    for (const filter of filters) {
+      expect(key(filter), filter).not.toBe(plain);
+      expect(key(`utm_source=x&${filter}&zz=1`), filter).toBe(key(filter));
+    }
+    expect(new Set(filters.map(key)).size).toBe(filters.length);
+    expect(key(filters.join("&"))).toBe(key([...filters].reverse().join("&")));
+    expect(key("sort=price")).not.toBe(key("sort=price&order=asc"));
+    expect(key("sort=rating")).not.toBe(plain);
+  });
+
+  it("gives a bad or out-of-range value the key of what the page reads", () => {
+    expect(key("open=true&licence=x&lang=xx&rating=z")).toBe(key(""));
+    expect(key("rating=7")).toBe(key("rating=5"));
+    expect(key("min=30000&max=1000")).toBe(key("max=30000&min=1000"));
+  });
+});

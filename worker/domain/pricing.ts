@@ -111,6 +111,19 @@ export function toDisplayPrice(
 }
 
 /**
+ * What one minor unit of `fromCode` is worth in minor units of the display currency, as `toDisplayPrice` converts
+ * (rounding the product gives its amount): for comparing prices in SQL (the explore filters). Null when there is no
+ * rate or either currency is unknown: such a price is not comparable, and `toDisplayPrice` keeps it in its own.
+ */
+export function displayMinorFactor(fromCode: string, displayCode: string, book: PriceBook): number | null {
+  const from = book.currencies[fromCode];
+  const to = book.currencies[displayCode];
+  if (!from || !to) return null;
+  const rate = findRate(book.rates, fromCode, displayCode);
+  return rate === null ? null : rate * 10 ** (to.decimalDigits - from.decimalDigits);
+}
+
+/**
  * "Approximately", before an amount converted into the viewer's display currency, as each language writes it: a sign
  * in English, the word in Japanese, Chinese and Korean (Korean spaces it, as it spaces words).
  */

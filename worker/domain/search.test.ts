@@ -29,3 +29,35 @@ describe("explore query in the URL", () => {
     );
   });
 });
+
+describe("explore filters in the URL (issue 66, decision 108)", () => {
+  const parse = (search: string) => parseExploreQuery(new URLSearchParams(search));
+  const normal = (search: string) => serializeExploreQuery(parse(search));
+
+  it("reads each filter and writes it back", () => {
+    expect(parse("open=1&min=5000&max=30000&licence=commercial&rating=4&lang=ja&content=all-ages")).toMatchObject({
+      openNow: true,
+      priceMin: 5000,
+      priceMax: 30000,
+      licence: "commercial",
+      minRating: 4,
+      language: "ja",
+      contentRating: "all-ages",
+    });
+    expect(normal("content=all-ages&lang=ja&rating=4&licence=commercial&max=30000&min=5000&open=1")).toBe(
+      "open=1&min=5000&max=30000&licence=commercial&rating=4&lang=ja&content=all-ages",
+    );
+  });
+
+  it("drops bad values and clamps out-of-range ones", () => {
+    expect(normal("open=yes&licence=free&lang=fr&content=%3Cx%3E&rating=abc&min=-5&max=1e3")).toBe("");
+    expect(normal("rating=9")).toBe("rating=5");
+    expect(normal("rating=0")).toBe("rating=1");
+    expect(normal("max=999999999999")).toBe("max=100000000");
+    expect(normal("min=0")).toBe("");
+    expect(normal("min=1,000")).toBe("min=1000");
+    expect(normal("min=30000&max=5000")).toBe("min=5000&max=30000");
+    expect(normal("sort=price&order=asc")).toBe("sort=price&order=asc");
+    expect(normal("sort=rating")).toBe("sort=rating");
+  });
+});

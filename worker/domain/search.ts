@@ -1,17 +1,22 @@
+import { isLocale, type Locale } from "./locales";
 import { cleanSearchText } from "./search-text";
 
 /**
  * The creator search of /explore/creators as it lives in the URL (shareable, works without JavaScript):
- * q, category, kind (content kind), use (use case), sort (name | date | systemIndex | commissionFormCount), order (asc |
- * desc), cursor.
- * Pure parse and serialize; defaults are left out of the URL.
+ * q, category, kind (content kind), use (use case), and the filters of issue 66 (decision 108): open (open now), min
+ * and max (the lowest price, whole units of the display currency), licence (commercial | exclusive), rating (at least
+ * N stars), lang (a language the creator writes their profile in), content (a content rating of their works); sort
+ * (name | date | systemIndex | commissionFormCount | rating | price), order (asc | desc), cursor.
+ * Pure parse and serialize; defaults are left out of the URL, a bad value is dropped and an out-of-range one clamped,
+ * so the page and its cache key (page-cache.ts) read every address alike.
  */
 
 /**
  * Spec section 3: the sort fields name and date, and of the list sort keys the two a creator list can offer:
- * systemIndex (the platform's curated rank, higher first when descending) and commissionFormCount (published forms).
+ * systemIndex (the platform's curated rank, higher first when descending) and commissionFormCount (published forms);
+ * issue 66's rating (the average of the shown reviews) and price (the lowest price, in the display currency).
  */
-const SEARCH_SORTS = ["name", "date", "systemIndex", "commissionFormCount"] as const;
+const SEARCH_SORTS = ["name", "date", "systemIndex", "commissionFormCount", "rating", "price"] as const;
 const SEARCH_ORDERS = ["asc", "desc"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 type SearchOrder = (typeof SEARCH_ORDERS)[number];
@@ -20,11 +25,30 @@ type SearchOrder = (typeof SEARCH_ORDERS)[number];
 const SEARCH_QUERY_MAX = 100;
 export const SEARCH_PAGE_SIZE = 12;
 
+/** The licences a client may ask a creator to offer: any commercial use, or exclusive rights (decision 099). */
+const LICENCE_FILTERS = ["commercial", "exclusive"] as const;
+export type LicenceFilter = (typeof LICENCE_FILTERS)[number];
+
+/** A price bound is whole units of the display currency, up to this (a larger one is clamped to it). */
+const PRICE_FILTER_MAX = 100_000_000;
+export const RATING_FILTER_MIN = 1;
+export const RATING_FILTER_MAX = 5;
+
 export interface ExploreQuery {
   q: string;
   category: string | null;
   kind: string | null;
   useCase: string | null;
+  /** Only creators who would take a request now: a free slot, no limit, or a waitlist open to join. */
+  openNow: boolean;
+  /** The creator's lowest price, in whole units of the viewer's display currency; min ≤ max. */
+  priceMin: number | null;
+  priceMax: number | null;
+  licence: LicenceFilter | null;
+  /** Public reviews averaging at least this many stars (1–5). */
+  minRating: number | null;
+  language: Locale | null;
+  contentRating: string | null;
   sort: SearchSort;
   order: SearchOrder;
   cursor: string | null;
@@ -35,6 +59,13 @@ export const DEFAULT_EXPLORE_QUERY: ExploreQuery = {
   category: null,
   kind: null,
   useCase: null,
+  openNow: false,
+  priceMin: null,
+  priceMax: null,
+  licence: null,
+  minRating: null,
+  language: null,
+  contentRating: null,
   sort: "date",
   order: "desc",
   cursor: null,
@@ -43,15 +74,43 @@ export const DEFAULT_EXPLORE_QUERY: ExploreQuery = {
 const CODE = /^[a-z0-9-]{1,64}$/;
 const code = (value: string | null) => (value && CODE.test(value) ? value : null);
 
+/** A whole number from the URL (digits, at most 12; a sign, a decimal point or letters drop it), clamped to a range. */
+function wholeNumber(value: string | null, min: number, max: number): number | null {
+  const text = value?.trim().replaceAll(",", "") ?? "";
+  if (!/^\d{1,12}$/.test(text)) return null;
+  return Math.min(max, Math.max(min, Number(text)));
+}
+
+/** The price bounds, in order: a range given backwards is read the way it was meant. */
+function priceRange(params: URLSearchParams): { priceMin: number | null; priceMax: number | null } {
+  let min = wholeNumber(params.get("min"), 0, PRICE_FILTER_MAX);
+  let max = wholeNumber(params.get("max"), 0, PRICE_FILTER_MAX);
+  // No price is 0 or less: a bound of 0 says nothing (a lower one) or would hide every creator (an upper one).
+  if (min === 0) min = null;
+  if (max === 0) max = null;
+  if (min !== null && max !== null && min > max) [min, max] = [max, min];
+  return { priceMin: min, priceMax: max };
+}
+
+const oneOf = <T extends string>(list: readonly T[], value: string | null): T | null =>
+  (list as readonly string[]).includes(value ?? "") ? (value as T) : null;
+
 export function parseExploreQuery(params: URLSearchParams): ExploreQuery {
   const sort = params.get("sort");
   const order = params.get("order");
   const cursor = params.get("cursor");
+  const language = params.get("lang");
   return {
     q: cleanSearchText(params.get("q") ?? "", SEARCH_QUERY_MAX),
     category: code(params.get("category")),
     kind: code(params.get("kind")),
     useCase: code(params.get("use")),
+    openNow: params.get("open") === "1",
+    ...priceRange(params),
+    licence: oneOf(LICENCE_FILTERS, params.get("licence")),
+    minRating: wholeNumber(params.get("rating"), RATING_FILTER_MIN, RATING_FILTER_MAX),
+    language: isLocale(language) ? language : null,
+    contentRating: code(params.get("content")),
     sort: (SEARCH_SORTS as readonly string[]).includes(sort ?? "") ? (sort as SearchSort) : DEFAULT_EXPLORE_QUERY.sort,
     order: (SEARCH_ORDERS as readonly string[]).includes(order ?? "")
       ? (order as SearchOrder)
@@ -96,6 +155,13 @@ export function serializeExploreQuery(query: Partial<ExploreQuery>): string {
   if (query.category) params.set("category", query.category);
   if (query.kind) params.set("kind", query.kind);
   if (query.useCase) params.set("use", query.useCase);
+  if (query.openNow) params.set("open", "1");
+  if (query.priceMin != null) params.set("min", String(query.priceMin));
+  if (query.priceMax != null) params.set("max", String(query.priceMax));
+  if (query.licence) params.set("licence", query.licence);
+  if (query.minRating != null) params.set("rating", String(query.minRating));
+  if (query.language) params.set("lang", query.language);
+  if (query.contentRating) params.set("content", query.contentRating);
   if (query.sort && query.sort !== DEFAULT_EXPLORE_QUERY.sort) params.set("sort", query.sort);
   if (query.order && query.order !== DEFAULT_EXPLORE_QUERY.order) params.set("order", query.order);
   if (query.cursor) params.set("cursor", query.cursor);

@@ -21,7 +21,8 @@ import type { MediaType, QuestionType } from "../db/schema/enums";
 import { parseJson, pickTextColumn, textsOf } from "./json-columns";
 import type { ShownMedia } from "../media/services/media-rows";
 import { type PageReadings, type PublicText, publicText, readPublicTexts } from "./localized-texts";
-import { PRICE_BOOK_SQL, displayPrice, priceContext, type PriceContext } from "./price-book";
+import { PRICE_BOOK_SQL, currencyIdsOf, displayPrice, priceContext, type PriceContext } from "./price-book";
+import { creatorFilterSql, needsPrices, type FilterContext } from "./creator-filters";
 import type { PriceKind } from "../orders/domain/price-lines";
 import type { LicenceTag } from "../orders/domain/licence";
 import { rushFactsSql, rushOfferedOf } from "../orders/services/rush-offer";
@@ -239,10 +240,16 @@ export interface ExploreFilters {
   categories: FilterOption[];
   kinds: FilterOption[];
   useCases: FilterOption[];
+  contentRatings: FilterOption[];
 }
+
+/** How far a search's count goes: past it the page says "more than 200", and the count stops reading. */
+export const SEARCH_COUNT_CAP = 200;
 
 export interface CreatorSearchResult extends PageReadings {
   creators: CreatorCard[];
+  /** The creators the search finds, up to SEARCH_COUNT_CAP + 1 (more than the cap: "more than 200"); null past page one. */
+  total: number | null;
   nextCursor: string | null;
   displayCurrencyCode: string;
   filters: ExploreFilters;
@@ -253,6 +260,7 @@ const FILTERS_SQL = `SELECT 'category' AS list, c.code, c.user_index, ${textsOf(
     FROM commission_categories c WHERE c.is_active = 1
   UNION ALL SELECT 'kind', k.code, k.user_index, ${textsOf("content_kind", "k.id", "name")} FROM content_kinds k
   UNION ALL SELECT 'use', u.code, u.user_index, ${textsOf("use_case", "u.id", "name")} FROM use_cases u
+  UNION ALL SELECT 'rating', r.code, r.user_index, ${textsOf("content_rating", "r.id", "name")} FROM content_ratings r
   ORDER BY 1, 3, 2`;
 
 function toFilters(rows: Record<string, unknown>[], locale: Locale): ExploreFilters {
@@ -260,7 +268,7 @@ function toFilters(rows: Record<string, unknown>[], locale: Locale): ExploreFilt
     rows
       .filter((r) => r.list === list)
       .map((r) => ({ code: String(r.code), name: pickTextColumn(r.names, locale) || String(r.code) }));
-  return { categories: of("category"), kinds: of("kind"), useCases: of("use") };
+  return { categories: of("category"), kinds: of("kind"), useCases: of("use"), contentRatings: of("rating") };
 }
 
 /**
@@ -303,7 +311,8 @@ export function buildCreatorSearch(
   query: ExploreQuery,
   locale: Locale,
   pageSize = SEARCH_PAGE_SIZE,
-): { sql: string; params: unknown[] } {
+  context: FilterContext = { now: 0, prices: null },
+): { sql: string; params: unknown[]; countSql: string; countParams: unknown[] } {
   const where: string[] = [];
   const params: unknown[] = [];
 
@@ -362,15 +371,30 @@ export function buildCreatorSearch(
     where.push("EXISTS (SELECT 1 FROM wanted w WHERE instr(s.categories, w.token) > 0)");
   }
 
+  // The filters of issue 66 (creator-filters.ts): conditions on the creator's own rows.
+  const filters = creatorFilterSql(query, context);
+  where.push(...filters.where);
+  params.push(...filters.params);
+  const ctes = `${filters.ctes}${wanted}${translated}`;
+  const ctesParams = [...filters.cteParams, ...wantedParams, ...translatedParams];
+  // The count: the same search without the cursor, read up to one past the cap (a page's worth of work at most).
+  const countSql = `WITH ${ctes}found AS (SELECT 1 FROM creator_search s${query.q ? " NOT INDEXED" : ""}
+    ${where.length ? `WHERE ${where.join(" AND ")}` : ""} LIMIT ${SEARCH_COUNT_CAP + 1})
+  SELECT count(*) AS total FROM found`;
+  const countParams = [...ctesParams, ...params];
+
   // The name key is the name in the viewer's language, else the original, else the handle, lower-cased. Every key has
   // an index ending in profile_id (migrations 0004, 0014), which is also the tie-breaker.
   const sortName = SORT_NAME_COLUMN[locale];
-  const key = {
+  // Rating and price are computed per creator (creator-filters.ts): no index walks them, so such a page checks every
+  // candidate (decision 108 says what it costs).
+  const columnKeys: Record<string, string> = {
     name: sortName,
     date: "s.created_at",
     systemIndex: "s.system_index",
     commissionFormCount: "s.form_count",
-  }[query.sort];
+  };
+  const key = filters.sortKey ?? columnKeys[query.sort];
   const direction = query.order === "asc" ? "ASC" : "DESC";
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   if (cursor) {
@@ -385,7 +409,7 @@ export function buildCreatorSearch(
   // page size. With `q`, NOT INDEXED (no sort index walk, which costs up to ~30 ms when few creators match): from 3
   // characters the trigram index's rowids are looked up and only they are checked and sorted (< 0.1–1.5 ms when few
   // creators match, ~4–10 ms when thousands do); shorter queries scan the table once (~6–12 ms at 10,000 creators).
-  const sql = `WITH ${wanted}${translated}page AS MATERIALIZED (
+  const sql = `WITH ${ctes}page AS MATERIALIZED (
     SELECT s.profile_id AS id, s.created_at, ${key} AS sort_value FROM creator_search s${query.q ? " NOT INDEXED" : ""}
     ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
     ORDER BY ${key} ${direction}, s.profile_id ${direction}
@@ -399,7 +423,7 @@ export function buildCreatorSearch(
   FROM page h JOIN user_profiles p ON p.id = h.id
   ORDER BY h.sort_value ${direction}, h.id ${direction}
   LIMIT ${pageSize}`;
-  return { sql, params: [...wantedParams, ...translatedParams, ...params] };
+  return { sql, params: [...ctesParams, ...params], countSql, countParams };
 }
 
 export async function searchCreators(
@@ -407,14 +431,30 @@ export async function searchCreators(
   query: ExploreQuery,
   viewer: Viewer,
   pageSize = SEARCH_PAGE_SIZE,
+  /** Comet's clock (cometNow): reviews count from when they show. */
+  now = Date.now(),
 ): Promise<CreatorSearchResult> {
   const d1 = db.$client;
-  const search = buildCreatorSearch(query, viewer.locale, pageSize);
-  const statements = [d1.prepare(PRICE_BOOK_SQL), d1.prepare(search.sql).bind(...search.params)];
-  const [book, hits, filters] = await d1.batch<Record<string, unknown>>(
-    filterRows ? statements : [...statements, d1.prepare(FILTERS_SQL)],
-  );
-  const prices = priceContext(book.results[0], viewer);
+  // A price filter or sort compares prices in the display currency, so the price book is read first (one more round
+  // trip, for those searches only); every other search reads it with the page.
+  const bookFirst = needsPrices(query) ? await d1.prepare(PRICE_BOOK_SQL).first<Record<string, unknown>>() : null;
+  const known = bookFirst ? priceContext(bookFirst, viewer) : null;
+  const search = buildCreatorSearch(query, viewer.locale, pageSize, {
+    now,
+    prices: known && { ...known, currencyIds: currencyIdsOf(bookFirst ?? undefined) },
+  });
+  // The page, and with it: its count on the first page, the price book unless read already, the filter choices
+  // until the isolate keeps them.
+  const countFirst = query.cursor === null;
+  const [hits, ...rest] = await d1.batch<Record<string, unknown>>([
+    d1.prepare(search.sql).bind(...search.params),
+    ...(countFirst ? [d1.prepare(search.countSql).bind(...search.countParams)] : []),
+    ...(known ? [] : [d1.prepare(PRICE_BOOK_SQL)]),
+    ...(filterRows ? [] : [d1.prepare(FILTERS_SQL)]),
+  ]);
+  const counted = countFirst ? rest.shift() : undefined;
+  const prices = known ?? priceContext(rest.shift()?.results[0], viewer);
+  const filters = filterRows ? undefined : rest.shift();
   const page = hits.results;
   const last = page[page.length - 1];
   const nextCursor =
@@ -431,6 +471,7 @@ export async function searchCreators(
       viewer.locale,
       page.flatMap((row) => creatorTexts(row, viewer.locale)),
     )),
+    total: counted ? Number(counted.results[0]?.total ?? 0) : null,
     nextCursor,
     displayCurrencyCode: prices.displayCode,
     filters: filtersFor(viewer.locale, filters?.results),

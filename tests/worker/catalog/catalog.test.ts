@@ -152,7 +152,7 @@ describe("searchCreators", () => {
     expect(filters.useCases.map((c) => c.code)).toContain("concept");
   });
 
-  it("reads the filter choices (reference data) once per isolate: later searches' batches carry only the price book and the page", async () => {
+  it("reads the filter choices (reference data) once per isolate: later searches' batches carry only the page, its count and the price book", async () => {
     const batchSizes: number[] = [];
     const counting = Object.assign(Object.create(env.DB), {
       batch: (statements: D1PreparedStatement[]) => {
@@ -163,7 +163,7 @@ describe("searchCreators", () => {
     await searchCreators(db(), q({ q: tag }), en);
     const english = await searchCreators(createDb(counting), q({ q: tag }), en);
     const japanese = await searchCreators(createDb(counting), q({ q: tag }), ja);
-    expect(batchSizes).toEqual([2, 2]);
+    expect(batchSizes).toEqual([3, 3]);
     const name = (filters: typeof english.filters) =>
       filters.categories.find((c) => c.code === "character-illustration")?.name;
     expect(name(english.filters)).toBe("Character illustration");
