@@ -43,7 +43,8 @@ followApi.post("/follow", jsonBody(followBody, { refuse }), async (c) => {
     now: await cometNow(env),
   });
   if (result.ok) return c.json({ data: { following: true } });
-  if (result.reason === "self") return c.json({ error: "self", message: followError("follows_error_self", locale) }, 409);
+  if (result.reason === "self")
+    return c.json({ error: "self", message: followError("follows_error_self", locale) }, 409);
   return c.json({ error: "not_found" }, 404);
 });
 

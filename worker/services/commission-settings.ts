@@ -10,6 +10,7 @@ import { pickText } from "../domain/localized-text";
 import { loadTexts, translateSavedTexts } from "./localized-texts";
 import { purgeAccountPages } from "./public-pages";
 import { saveCreatorCapacity } from "./waitlist";
+import { watchCreator } from "./follows";
 
 const ACCOUNT = LOCALIZED.commissionAccount.type;
 const TERMS = "default_terms";
@@ -136,6 +137,8 @@ export async function saveCommissionSettings(
   // It purges the creator's pages itself; without it, this does.
   if (input.capacity) await saveCreatorCapacity(db, { sellerAccountId: row.id, ...input.capacity, now: cometTime });
   else await purgeAccountPages(db, userAccountId);
+  // Opened, or a slot freed: the creator's followers are told (decision 107).
+  await watchCreator(db.$client, userAccountId, cometTime);
   // New terms are translated in the background for clients of the other language (issue 62), charged to the creator.
   if (termsChanged && input.defaultTerms) translateSavedTexts(ACCOUNT, [row.id], [TERMS], userAccountId);
   return { ok: true };

@@ -214,9 +214,7 @@ async function watch(d1: D1Database, rows: readonly WatchRow[], now: number): Pr
 export async function watchCreator(d1: D1Database, creatorUserAccountId: string, now: number): Promise<void> {
   const { results } = await d1
     .prepare(
-      watchRead(
-        "ca.user_account_id = ?1 AND EXISTS (SELECT 1 FROM follows f WHERE f.creator_user_account_id = ?1)",
-      ),
+      watchRead("ca.user_account_id = ?1 AND EXISTS (SELECT 1 FROM follows f WHERE f.creator_user_account_id = ?1)"),
     )
     .bind(creatorUserAccountId)
     .all<WatchRow>();

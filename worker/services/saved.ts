@@ -14,7 +14,7 @@ import { isClosedToRequests } from "../domain/follows";
 import { AVAILABILITY_COLUMNS } from "./follows";
 
 /** How many of each list the page shows. */
-export const SAVED_LIST_MAX = 200;
+const SAVED_LIST_MAX = 200;
 
 export interface FollowedCreator {
   profileId: string;
@@ -66,7 +66,12 @@ export async function savedOf(db: Database, userAccountId: string, locale: Local
   const serviceIds = items.results.flatMap((r) => (r.service_id ? [String(r.service_id)] : []));
   const formIds = items.results.flatMap((r) => (r.form_id ? [String(r.form_id)] : []));
   const [names, serviceTitles, formTitles] = await Promise.all([
-    loadTexts(db, LOCALIZED.userProfile.type, creators.results.map((r) => String(r.id)), "name"),
+    loadTexts(
+      db,
+      LOCALIZED.userProfile.type,
+      creators.results.map((r) => String(r.id)),
+      "name",
+    ),
     loadTexts(db, LOCALIZED.commissionService.type, serviceIds, "title"),
     loadTexts(db, LOCALIZED.commissionForm.type, formIds, "title"),
   ]);
@@ -78,7 +83,7 @@ export async function savedOf(db: Database, userAccountId: string, locale: Local
       avatarUrl: (r.avatar_url as string | null) ?? null,
       closed: isClosedToRequests({ isOpen: Boolean(r.is_open), hasRoom: Boolean(r.has_room) }),
     })),
-    items: items.results.map((r) => {
+    items: items.results.map((r): SavedItem => {
       const handle = String(r.handle);
       if (r.service_id) {
         const id = String(r.service_id);

@@ -11,6 +11,7 @@ import { mailerFromEnv } from "../mail/mailer";
 import { sendPendingNotificationEmails } from "./notification-emails";
 import { sendDueReminders } from "../orders/services/order-reminders";
 import { runWaitlistJobs } from "./waitlist";
+import { runFollowJobs } from "./follows";
 import { runDataExportJobs } from "../account/services/data-export";
 import { issueDueDocuments } from "../documents/services/issue-due-documents";
 
@@ -52,6 +53,8 @@ export async function runTimedJobs(
   }
   // Waitlist reservations past their 48 hours pass to the next in line; free slots go to whoever waits (decision 091).
   await runWaitlistJobs(db, now);
+  // Followed creators who opened or freed a slot since the last look, told to their followers once (decision 107).
+  await runFollowJobs(env.DB, now);
   // Reviews whose double-blind window closed show now: made known once, their parties' public pages purged (086).
   await announceShownReviews(db, now);
   // Data downloads a request's waitUntil left waiting are prepared (their notices mailed below); expired ones deleted (104).

@@ -19,6 +19,7 @@ import {
 } from "../domain/slots";
 import { notBannedSql } from "../domain/roles";
 import { purgeAccountPages } from "./public-pages";
+import { watchCreatorAccount } from "./follows";
 import {
   claimReservation,
   END_LOST_CLAIMS_SQL,
@@ -282,6 +283,8 @@ async function endPlaceAndOffer(db: Database, end: SqlStatement, now: number, no
   if (!ended) return false;
   await d1.batch(prepared(d1, [...(notice ? [notice] : []), ...offerStatements({ sellerId: ended.seller_id }, now)]));
   await purgeCreator(db, ended.seller_id);
+  // A slot nobody else waits for is free now: the creator's followers are told (decision 107).
+  await watchCreatorAccount(d1, ended.seller_id, now);
   return true;
 }
 
@@ -399,6 +402,7 @@ export async function saveTargetSlots(
   ]);
   if (updated.results.length === 0) return false;
   await purgeCreator(db, input.sellerAccountId);
+  await watchCreatorAccount(d1, input.sellerAccountId, input.now);
   return true;
 }
 

@@ -51,7 +51,13 @@ export function FollowButton({ creator, slotKind }: { creator: FollowCreator; sl
   // Until the viewer's state arrives, the page's own facts say whether the creator reads as closed.
   const closed = state?.closed ?? (!creator.isOpenCommission || (slotKind !== null && slotKind !== "open"));
   const following = state?.following ?? false;
-  const label = following ? (closed ? m.follows_notifying() : m.follows_following()) : closed ? m.follows_notify() : m.follows_follow();
+  const label = following
+    ? closed
+      ? m.follows_notifying()
+      : m.follows_following()
+    : closed
+      ? m.follows_notify()
+      : m.follows_follow();
   const className =
     "inline-flex min-h-10 items-center gap-2 rounded-full border px-4 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60 " +
     (following
@@ -109,7 +115,14 @@ export function FollowButton({ creator, slotKind }: { creator: FollowCreator; sl
         data-testid="follow-button"
       >
         {following ? (
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.5">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+          >
             <path d="m5 12 5 5 9-10" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         ) : null}

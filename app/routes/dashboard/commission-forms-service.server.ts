@@ -12,6 +12,7 @@ import { deleteService, getServiceForEdit, saveService } from "#worker/services/
 import { newServiceDefaults } from "#worker/services/commission-settings";
 import { cometNow } from "#worker/services/clock";
 import { saveTargetSlots } from "#worker/services/waitlist";
+import { tellFollowersOfNewService } from "#worker/services/follows";
 import { mediaUrlsForViewer, viewMedia } from "#worker/media/services/media-access";
 import { requireCreatorSide } from "./guards.server";
 import { inputLanguageOf } from "#worker/domain/input-language";
@@ -123,5 +124,8 @@ export async function saveServiceAction(request: Request, context: Context, serv
       slots: parsed.data.slots,
       now: await cometNow(context.get(requestContext).env),
     });
+  // A new service is news to the creator's followers (decision 107): each told once.
+  if (!serviceId)
+    await tellFollowersOfNewService(db.$client, result.serviceId, await cometNow(context.get(requestContext).env));
   return redirect(DASHBOARD_PATHS.forms);
 }

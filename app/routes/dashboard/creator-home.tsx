@@ -7,11 +7,15 @@ import { readFormData } from "#app/lib/form-data.server";
 import { m } from "#app/paraglide/messages.js";
 import { isCreatorSide } from "#worker/domain/roles";
 import { grantCreatorRole } from "#worker/services/roles";
+import { followerCount } from "#worker/services/follows";
 import { requireUser } from "./guards.server";
 import type { Route } from "./+types/creator-home";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
+  const creatorSide = isCreatorSide(user.roles);
+  // How many follow them (decision 107): the number, never who.
+  const followers = creatorSide ? await followerCount(context.get(requestContext).db.$client, user.accountId) : null;
   // The page is copy: its texts are rendered here, in the request's language, to keep its messages off the client.
   const texts = {
     title: m.dashboard_creator_home_title(),
@@ -29,7 +33,18 @@ export function loader({ context }: Route.LoaderArgs) {
     submit: m.dashboard_creator_home_submit(),
     submitting: m.dashboard_creator_home_submitting(),
   };
-  return { creatorSide: isCreatorSide(user.roles), texts };
+  return {
+    creatorSide,
+    texts,
+    followers:
+      followers === null
+        ? null
+        : {
+            title: m.follows_followers_title(),
+            count: m.follows_followers_count({ count: String(followers) }),
+            note: m.follows_followers_note(),
+          },
+  };
 }
 
 /** Becoming a creator: grant the role (idempotent), then start where a creator begins, their forms. */
@@ -57,6 +72,20 @@ export default function CreatorHomePage({ loaderData }: Route.ComponentProps) {
             {t.formsLink}
           </Link>
         </section>
+        {loaderData.followers ? (
+          <section
+            aria-labelledby="creator-home-followers"
+            className="rounded-lg border border-zinc-300 px-6 py-6 dark:border-zinc-700"
+          >
+            <h2 id="creator-home-followers" className="text-lg font-semibold text-zinc-900 dark:text-zinc-100">
+              {loaderData.followers.title}
+            </h2>
+            <p className="mt-2 text-2xl font-bold text-zinc-900 dark:text-zinc-50" data-testid="follower-count">
+              {loaderData.followers.count}
+            </p>
+            <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">{loaderData.followers.note}</p>
+          </section>
+        ) : null}
       </DashboardPage>
     );
   }

@@ -83,7 +83,11 @@ export default function SavedPage({ loaderData, actionData }: Route.ComponentPro
   const { creators, items, texts } = loaderData;
   return (
     <DashboardPage title={texts.title} intro={texts.intro}>
-      <FormStatus saved={false} savedText="" errorText={actionData && !actionData.ok ? actionData.message : undefined} />
+      <FormStatus
+        saved={false}
+        savedText=""
+        errorText={actionData && !actionData.ok ? actionData.message : undefined}
+      />
       <section aria-labelledby="saved-creators" className="space-y-3">
         <h2 id="saved-creators" className={sectionTitle}>
           {texts.creators}

@@ -25,6 +25,7 @@ export const EXPORT_README: Readonly<Record<string, string>> = {
   reviewsReceived: "Reviews written about you, with the author's handle.",
   notifications: "The notices Comet showed you.",
   bookmarks: "Forms and services you saved.",
+  follows: "Creators you follow, by handle (never who follows you: Comet shows a creator only how many).",
   savedCards: "Cards you saved for payments: brand, last four digits and expiry only (Comet never holds the number).",
   documents: "Receipts, refund notes, statements and invoices issued to you or in your name: their ids and numbers.",
   files:

@@ -119,6 +119,8 @@ export function deletionStatements(
     sql("DELETE FROM commission_policies WHERE commission_account_id = ?3"),
     sql("DELETE FROM waitlist_entries WHERE client_id = ?3 OR seller_id = ?3"),
     sql("DELETE FROM bookmarks WHERE user_account_id = ?1"),
+    sql("DELETE FROM follows WHERE follower_user_account_id = ?1 OR creator_user_account_id = ?1"),
+    sql("DELETE FROM follow_watches WHERE creator_user_account_id = ?1"),
     sql("DELETE FROM notifications WHERE recipient_user_account_id = ?1"),
     sql("DELETE FROM notification_email_preferences WHERE user_account_id = ?1"),
     sql("DELETE FROM auth_codes WHERE email = ?4 OR lower(signup_handle) = lower(?5)"),

@@ -22,6 +22,7 @@ import {
   accountSection,
   answersOf,
   bookmarksOf,
+  followsOf,
   chatPage,
   documentsOf,
   filePage,
@@ -81,6 +82,7 @@ export async function writeExportDocument(
   );
   await member(sink, "notifications", await notificationsOf(db, owner));
   await member(sink, "bookmarks", await bookmarksOf(db, owner));
+  await member(sink, "follows", await followsOf(db, owner));
   await member(sink, "savedCards", await savedCardsOf(db, owner));
   await member(sink, "documents", await documentsOf(db, owner));
   await writeArrayMember(sink, "files", filesOf(db, owner), async (file) =>

@@ -363,6 +363,15 @@ export async function bookmarksOf(db: Database, owner: Owner) {
   }));
 }
 
+/** The creators the user follows (decision 107), by handle; never who follows them (a creator sees only how many). */
+export async function followsOf(db: Database, owner: Owner) {
+  const rows = await db.all<{ handle: string; createdAt: number }>(sql`
+    SELECT p.original_handle AS handle, f.created_at AS createdAt
+    FROM follows f JOIN user_profiles p ON p.account_id = f.creator_user_account_id
+    WHERE f.follower_user_account_id = ${owner.userAccountId} ORDER BY f.created_at`);
+  return rows.map((row) => ({ creator: row.handle, createdAt: iso(row.createdAt) }));
+}
+
 /** Brand, last four and expiry only: Stripe holds the card, Comet its reference, which stays out of the file. */
 export async function savedCardsOf(db: Database, owner: Owner) {
   const rows = await db.all<{ brand: string; last4: string; expMonth: number; expYear: number; createdAt: number }>(sql`
