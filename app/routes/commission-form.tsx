@@ -31,6 +31,9 @@ import { RatingSummaryLine } from "#app/components/reviews/stars";
 import { cometNow } from "#worker/services/clock";
 import { creatorRating } from "#worker/orders/services/reviews";
 import { placeOf, targetSlotStatus } from "#worker/services/waitlist";
+import { SignalList } from "#app/components/signals/signal-list";
+import { creatorSignalItems, signalListTexts } from "#app/loaders/signals/signal-items.server";
+import { creatorSignalsOfHandle } from "#worker/services/trust-signals";
 import type { Route } from "./+types/commission-form";
 
 /** /cf/{code}: a published commission form, read-only, with prices in the viewer's currency. Unknown or unpublished: 404. */
@@ -50,7 +53,7 @@ export async function loader({ params, request: httpRequest, context }: Route.Lo
   // Back from a 3-D Secure redirect while adding a card in the form: saved first, so the form shows it (decision 057).
   const cardReturn = await settleReturnedSetup(new URL(httpRequest.url), db, env, user?.accountId ?? null);
   const target = { kind: "form", id: form.id } as const;
-  const [request, rating, slots, place] = await Promise.all([
+  const [request, rating, slots, place, signalFigures] = await Promise.all([
     requestViewerState(db, user?.accountId ?? null, { formId: form.id }),
     // The creator's average by their clients (decision 086); the page is purged when a review of them shows. Not
     // served where their profile is the 404 (hidden by the admins: `isProfileShownTo`, issue 59).
@@ -59,6 +62,8 @@ export async function loader({ params, request: httpRequest, context }: Route.Lo
     // signed-out page is the edge cache's copy for everyone.
     targetSlotStatus(db.$client, target),
     user ? placeOf(db.$client, user.accountId, target, now) : null,
+    // The creator's signals (decision 106): one row; the page is purged with the profile's when a shown figure changes.
+    creatorSignalsOfHandle(db.$client, form.creator.handle),
   ]);
   // Each question media's player is decided here, so the read-only form's JS does not parse media URLs (player-view.ts).
   const questionMedias: Record<string, ViewedMedia[]> = Object.fromEntries(
@@ -77,6 +82,7 @@ export async function loader({ params, request: httpRequest, context }: Route.Lo
     profileId: user?.profileId ?? null,
     cardReturn,
     rating,
+    signals: signalFigures && { items: creatorSignalItems(signalFigures, locale), texts: signalListTexts("creator") },
     // A signed-out page is the edge cache's copy for everyone: it never shows "Translating…" (use-text-reading.tsx).
     askTranslations: Boolean(user),
   };
@@ -140,6 +146,8 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
           <SlotBadge slots={waitlist.status} />
         </div>
       </div>
+
+      {loaderData.signals ? <SignalList {...loaderData.signals} className="mt-4" /> : null}
 
       <h1 lang={title.lang} className="mt-8 text-3xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50">
         {title.text}

@@ -28,6 +28,9 @@ import { creatorSlotsOfHandle, placeOf } from "#worker/services/waitlist";
 import { RatingSummaryLine } from "#app/components/reviews/stars";
 import { ReportButton } from "#app/components/reports/report-button";
 import { reportButtonTexts } from "#app/loaders/reports/report-texts.server";
+import { SignalList } from "#app/components/signals/signal-list";
+import { cardSignalItems, creatorSignalItems, signalListTexts } from "#app/loaders/signals/signal-items.server";
+import { creatorSignalsOfHandle } from "#worker/services/trust-signals";
 import type { Route } from "./+types/profile";
 
 /** /{handle}: a public profile. Handles are unique ignoring case, so /Alice and /alice are the same page. */
@@ -39,13 +42,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const serviceId = url.searchParams.get(PROFILE_SERVICE_PARAM);
   const now = await cometNow(env);
-  const [found, service, reviews, slots] = await Promise.all([
+  const [found, service, reviews, slots, signalFigures] = await Promise.all([
     getCreatorProfile(db, params.handle, viewer, serviceId),
     serviceId ? getPublicService(db, params.handle, serviceId, viewer, now) : null,
     // A creator's reviews by clients (decision 086); the page is purged when a new one shows.
     reviewsOfCreator(db, params.handle, { locale, now, viewer: reader }),
     // Their slots, overall and each service's and form's (decision 091); the page is purged when a count changes.
     creatorSlotsOfHandle(db.$client, params.handle),
+    // Their signals (decision 106): one row the timed jobs keep; the page is purged when a shown figure changes.
+    creatorSignalsOfHandle(db.$client, params.handle),
   ]);
   // A banned account's profile is the site's 404 (decision 075); one the admins hid (decision 089) is, to all but its
   // owner and the admins.
@@ -82,8 +87,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
           }),
         }
       : null;
+  const signalItems = profile.isCreator && signalFigures ? creatorSignalItems(signalFigures, locale) : null;
+  const signals = signalItems && { items: signalItems, texts: signalListTexts("creator") };
   // Spec section 6: the bookmark button shows to signed-in non-creators.
   return {
+    signals,
+    cardSignals: signals && { ...signals, items: cardSignalItems(signals.items) },
     profile: { ...profile, ...profileCards(profile, { of: slots, locale }) },
     texts: profileTexts(profile),
     slots: profile.isCreator ? slotBadge(slots?.overall, locale) : null,
@@ -143,6 +152,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <ServiceModal
             {...serviceRequest}
             rating={reviews?.summary ?? null}
+            signals={loaderData.signals}
             readings={profile.readings}
             askTranslations={askTranslations}
             onClose={() => navigate(`/${profile.handle}`, { preventScrollReset: true })}
@@ -191,6 +201,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <span>{hiddenNotice.text}</span>
         </p>
       ) : null}
+      {loaderData.signals ? <SignalList {...loaderData.signals} className="mt-4 px-2" /> : null}
       {profile.bio ? (
         <CollapsibleText
           text={profile.bio}
@@ -229,7 +240,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
                 {profile.services.map((service) => (
                   <li key={service.id}>
-                    <ServiceCard service={service} canBookmark={canBookmark} />
+                    <ServiceCard service={service} canBookmark={canBookmark} signals={loaderData.cardSignals} />
                   </li>
                 ))}
               </ul>

@@ -153,6 +153,14 @@ export function purgeAccountPages(db: Database, ...accountIds: string[]): Promis
   return purgePublicPages(db, [CATALOG_TAG, ...accountIds.map(accountTag)]);
 }
 
+/**
+ * What a change only an account's own pages show purges (its profile, forms and works; decision 106's signals): those
+ * pages, not the lists of creators.
+ */
+export function purgeAccountOwnPages(db: Database, ...accountIds: string[]): Promise<void> {
+  return purgePublicPages(db, accountIds.map(accountTag));
+}
+
 /** The same, for the account a profile (by id) belongs to: the picture uploads know the profile only. */
 export async function purgeProfilePages(db: Database, profileId: string): Promise<void> {
   const row = await db

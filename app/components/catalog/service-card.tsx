@@ -6,18 +6,22 @@ import { BookmarkToggle } from "./bookmark-toggle";
 import { type CardText, CardTranslatedMark } from "./card-readings";
 import type { PriceTag } from "./price-label";
 import { SlotBadge, type SlotBadgeView } from "./slot-badge";
+import { type SignalItem, SignalList, type SignalListTexts } from "#app/components/signals/signal-list";
 
 /**
  * A service card (spec section 3): creator, title, "~" starting price (formatted by the loader, priceTag), thumbnail,
  * categories, its slot status where the creator set slots (decision 091) and, for signed-in non-creators (or where a
- * bookmark exists), a bookmark toggle with a loading state.
+ * bookmark exists), a bookmark toggle with a loading state, and its creator's few signals where the page has them
+ * (issue 66, decision 106: identity verified, orders completed, on time).
  */
 export function ServiceCard({
   service,
   canBookmark,
+  signals = null,
 }: {
   service: Omit<ServiceCardData, "price"> & { price: PriceTag; slots?: SlotBadgeView } & CardText;
   canBookmark: boolean;
+  signals?: { items: SignalItem[]; texts: SignalListTexts } | null;
 }) {
   return (
     <article className="relative flex flex-col overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-sm hover:border-brand-600 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-brand-300">
@@ -55,6 +59,7 @@ export function ServiceCard({
           </ul>
         ) : null}
         <SlotBadge slots={service.slots ?? null} className="mt-2 self-start" />
+        {signals ? <SignalList {...signals} compact className="mt-2" /> : null}
         <div className="mt-auto flex items-center justify-between gap-2 pt-3">
           <span className="font-semibold text-zinc-900 dark:text-zinc-50" title={service.price.note}>
             {service.price.text}

@@ -18,7 +18,7 @@ import type { OrderExtensionPanel } from "#app/loaders/orders/order-extension-te
 import type { OrderLicencePanel } from "#app/loaders/orders/order-licence-texts.server";
 import type { OrderChargebackBanner } from "#app/loaders/orders/order-chargeback-texts.server";
 import { OrderChargebacks } from "./order-chargeback";
-import type { ClientRecord } from "#worker/orders/services/reviews";
+import type { ClientRecordView } from "#app/components/reviews/client-record";
 
 const PaymentReturnToast = lazy(() => import("./payment-return-toast"));
 
@@ -43,7 +43,7 @@ export interface OrderPageData {
   /** The licence changed by agreement (issue 63): the client's request or the creator's answer; null when none applies. */
   licenceChange: OrderLicencePanel | null;
   /** The client's record beside a request, for the creator (decision 086); null otherwise. */
-  clientRecord: ClientRecord | null;
+  clientRecord: ClientRecordView | null;
   /** The buyer's saved cards for the Payment tab's choice (oldest first; empty for the seller). */
   cards: PaymentAccountMethod[];
   /** How this deployment takes a card's next action (3-D Secure in the page; decision 057); the buyer's Pay uses it. */

@@ -18,7 +18,7 @@ import type { OrderReviewsPanel } from "#app/loaders/orders/order-review-texts.s
 import type { OrderDisputePanel } from "#app/loaders/orders/order-dispute-texts.server";
 import type { OrderExtensionPanel } from "#app/loaders/orders/order-extension-texts.server";
 import type { OrderLicencePanel } from "#app/loaders/orders/order-licence-texts.server";
-import type { ClientRecord } from "#worker/orders/services/reviews";
+import type { ClientRecordView } from "#app/components/reviews/client-record";
 import { OrderSummary } from "./order-summary";
 
 /** Its words and values come from the loader (order-panel-texts.server.ts); the tabs and the log draw their own. */
@@ -58,7 +58,7 @@ export function OrderPanel({
   dispute: OrderDisputePanel | null;
   extension: OrderExtensionPanel | null;
   licenceChange: OrderLicencePanel | null;
-  clientRecord: ClientRecord | null;
+  clientRecord: ClientRecordView | null;
   cards: PaymentAccountMethod[];
   cardEntry: CardEntry;
   closeTo: string;

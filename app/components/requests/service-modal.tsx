@@ -23,6 +23,7 @@ import { emptyDraft, loadDraft, requestDraftKey, saveDraft } from "./request-dra
 import { RequestGate } from "./request-gate";
 import { ReservedNote, WaitlistGate } from "./waitlist-gate";
 import type { WaitlistView } from "#app/loaders/requests/waitlist-view.server";
+import { type SignalItem, SignalList, type SignalListTexts } from "#app/components/signals/signal-list";
 
 type Step = "details" | "submit" | "done";
 const STEPS: { step: Step; label: () => string }[] = [
@@ -57,6 +58,8 @@ export default function ServiceModal(props: {
   rating?: RatingSummary | null;
   /** The service's slots and the client's place in its line (decision 091); absent where the page has none. */
   waitlist?: WaitlistView | null;
+  /** The creator's signals (issue 66, decision 106), as the profile shows them; absent where the page has none. */
+  signals?: { items: SignalItem[]; texts: SignalListTexts } | null;
 }) {
   const { service, request } = props;
   const waitlist = props.waitlist ?? null;
@@ -153,6 +156,7 @@ export default function ServiceModal(props: {
                 {service.creator.name}
               </Link>
               {props.rating ? <RatingSummaryLine summary={props.rating} className="ml-3" /> : null}
+              {props.signals ? <SignalList {...props.signals} compact className="mt-2" /> : null}
             </header>
             {step === "details" ? (
               <div className="space-y-5">

@@ -5,8 +5,12 @@ import { TranslatedText } from "#app/components/translation/translated-text";
 import { m } from "#app/paraglide/messages.js";
 import type { ClientRecord } from "#worker/orders/services/reviews";
 import { RatingSummaryLine, Stars } from "./stars";
+import { type SignalItem, SignalList, type SignalListTexts } from "#app/components/signals/signal-list";
 
-export function ClientRecordBlock({ record }: { record: ClientRecord }) {
+/** The record with the client's signals (decision 106: orders completed, creators returned to, member since). */
+export type ClientRecordView = ClientRecord & { signals?: { items: SignalItem[]; texts: SignalListTexts } | null };
+
+export function ClientRecordBlock({ record }: { record: ClientRecordView }) {
   const headingId = useId();
   return (
     <section
@@ -17,9 +21,13 @@ export function ClientRecordBlock({ record }: { record: ClientRecord }) {
       <h3 id={headingId} className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">
         {m.reviews_client_record_heading()}
       </h3>
-      <p className="text-sm text-zinc-800 dark:text-zinc-200">
-        {m.reviews_client_record_orders({ count: String(record.completedOrders) })}
-      </p>
+      {record.signals ? (
+        <SignalList {...record.signals} />
+      ) : (
+        <p className="text-sm text-zinc-800 dark:text-zinc-200">
+          {m.reviews_client_record_orders({ count: String(record.completedOrders) })}
+        </p>
+      )}
       {record.rating.count === 0 ? (
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.reviews_client_record_no_reviews()}</p>
       ) : (

@@ -23,6 +23,8 @@ import { orderChargebackBanners } from "#app/loaders/orders/order-chargeback-tex
 import { actOnReview, REVIEW_INTENTS } from "./order-reviews.server";
 import { runOrderIntent } from "./order-intents.server";
 import { clientRecord } from "#worker/orders/services/reviews";
+import { clientSignalsOf } from "#worker/services/trust-signals";
+import { clientSignalItems, signalListTexts } from "#app/loaders/signals/signal-items.server";
 import { approvalSlots } from "#worker/orders/services/approval-slots";
 import { orderDocumentLinks } from "#app/loaders/documents/document-list.server";
 
@@ -61,7 +63,14 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
     shown?.facts.progress === "COMPLETED" ? orderReviewsPanel(db, shown.id, commissionAccountId, now, locale) : null,
     // A request's client, as the creator deciding on it sees them: their completed orders and reviews as a client.
     shown?.side === "seller" && shown.facts.progress === "DRAFT"
-      ? clientRecord(db, shown.buyerId, { locale, now, viewer: { accountId: user.accountId, roles: user.roles } })
+      ? Promise.all([
+          clientRecord(db, shown.buyerId, { locale, now, viewer: { accountId: user.accountId, roles: user.roles } }),
+          // The client's signals, the facts a profile shows of a creator where they apply (decision 106).
+          clientSignalsOf(db.$client, shown.buyerId),
+        ]).then(([record, signals]) => ({
+          ...record,
+          signals: signals && { items: clientSignalItems(signals, locale), texts: signalListTexts("client") },
+        }))
       : null,
     // The order's dispute, and the viewer's way to open or answer one (decision 088).
     shown ? orderDisputePanel(db, env, shown, viewer, now) : null,
