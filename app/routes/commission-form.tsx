@@ -82,7 +82,10 @@ export async function loader({ params, request: httpRequest, context }: Route.Lo
     profileId: user?.profileId ?? null,
     cardReturn,
     rating,
-    signals: signalFigures && { items: creatorSignalItems(signalFigures, locale), texts: signalListTexts("creator") },
+    signals: signalFigures && {
+      items: creatorSignalItems(signalFigures.signals, locale),
+      texts: signalListTexts("creator"),
+    },
     // A signed-out page is the edge cache's copy for everyone: it never shows "Translating…" (use-text-reading.tsx).
     askTranslations: Boolean(user),
   };

@@ -243,19 +243,39 @@ function creatorOfRow(row: Row): CreatorSignals {
   };
 }
 
+/** A creator's signals as a page reads them: `kept` says the timed jobs' row exists (else the account's own facts). */
+export interface CreatorSignalsRead {
+  signals: CreatorSignals;
+  userAccountId: string;
+  kept: boolean;
+}
+
 /**
  * A creator's signals by their handle, for the profile, its service cards and modal, and their forms' pages: one
  * indexed read. Null where their profile shows to nobody but its owner and the admins (hidden, banned).
  */
-export async function creatorSignalsOfHandle(d1: D1Database, handle: string): Promise<CreatorSignals | null> {
+export async function creatorSignalsOfHandle(d1: D1Database, handle: string): Promise<CreatorSignalsRead | null> {
   const row = await d1
     .prepare(
-      `SELECT ${READ_COLUMNS} FROM user_profiles p ${READ_JOINS.replace("%ACCOUNT%", "p.account_id")}
+      `SELECT ua.id AS user_account_id, ${READ_COLUMNS} FROM user_profiles p ${READ_JOINS.replace("%ACCOUNT%", "p.account_id")}
        WHERE lower(p.original_handle) = ? AND p.hidden_at IS NULL AND ${notBannedSql("p.account_id")}`,
     )
     .bind(handle.toLowerCase())
     .first<Row>();
-  return row ? creatorOfRow(row) : null;
+  if (!row) return null;
+  return {
+    signals: creatorOfRow(row),
+    userAccountId: String(row.user_account_id),
+    kept: row.member_since !== null && row.member_since !== undefined,
+  };
+}
+
+/**
+ * Makes the row of an account the timed jobs have not reached yet (a new creator, or the demo's before the first run),
+ * after a page showed its own facts (the page's `waitUntil`): its pages are purged, so the next reader sees the row.
+ */
+export async function keepAccountSignals(db: Database, userAccountId: string, now: number): Promise<void> {
+  if (await refreshAccountSignals(db.$client, userAccountId, now)) await purgeAccountOwnPages(db, userAccountId);
 }
 
 /** A client's signals by their commission account (the order's buyer), for the creator's view of a request. */
