@@ -46,7 +46,7 @@ const DECLINE_SQL = `(SELECT min(e.created_at) FROM commission_order_events e
     WHERE e.order_id = o.id AND e.actor = 'seller' AND e.event_type = 'CANCELED')`;
 
 const ACCOUNT_SQL = `SELECT ua.created_at, coalesce(sc.payouts_enabled, 0) AS verified FROM user_accounts ua
-  LEFT JOIN stripe_connected_accounts sc ON sc.user_account_id = ua.id WHERE ua.id = ?`;
+  LEFT JOIN stripe_connected_accounts sc ON sc.user_account_id = ua.id WHERE ua.id = ? AND ua.deleted_at IS NULL`;
 const AS_SELLER_SQL = `SELECT o.buyer_id AS other, o.submitted_at, o.approved_at, o.delivered_at, o.delivery_deadline,
     o.completed_at, o.canceled_at, ${DECLINE_SQL} AS declined_at, ${FIRST_CHAT_SQL} AS first_chat_at
   FROM commission_orders o JOIN commission_accounts sa ON sa.id = o.seller_id WHERE sa.user_account_id = ?`;
