@@ -63,7 +63,7 @@ export async function loader({ params, request: httpRequest, context }: Route.Lo
     targetSlotStatus(db.$client, target),
     user ? placeOf(db.$client, user.accountId, target, now) : null,
     // The creator's signals (decision 106): one row; the page is purged with the profile's when a shown figure changes.
-    creatorSignalsOfHandle(db.$client, form.creator.handle),
+    creatorSignalsOfHandle(db.$client, form.creator.handle, now),
   ]);
   // Each question media's player is decided here, so the read-only form's JS does not parse media URLs (player-view.ts).
   const questionMedias: Record<string, ViewedMedia[]> = Object.fromEntries(

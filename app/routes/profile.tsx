@@ -30,7 +30,7 @@ import { ReportButton } from "#app/components/reports/report-button";
 import { reportButtonTexts } from "#app/loaders/reports/report-texts.server";
 import { SignalList } from "#app/components/signals/signal-list";
 import { cardSignalItems, creatorSignalItems, signalListTexts } from "#app/loaders/signals/signal-items.server";
-import { creatorSignalsOfHandle, keepAccountSignals } from "#worker/services/trust-signals";
+import { creatorSignalsOfHandle } from "#worker/services/trust-signals";
 import type { Route } from "./+types/profile";
 
 /** /{handle}: a public profile. Handles are unique ignoring case, so /Alice and /alice are the same page. */
@@ -50,7 +50,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // Their slots, overall and each service's and form's (decision 091); the page is purged when a count changes.
     creatorSlotsOfHandle(db.$client, params.handle),
     // Their signals (decision 106): one row the timed jobs keep; the page is purged when a shown figure changes.
-    creatorSignalsOfHandle(db.$client, params.handle),
+    creatorSignalsOfHandle(db.$client, params.handle, now),
   ]);
   // A banned account's profile is the site's 404 (decision 075); one the admins hid (decision 089) is, to all but its
   // owner and the admins.
@@ -88,9 +88,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         }
       : null;
   const signalItems = profile.isCreator && signalFigures ? creatorSignalItems(signalFigures.signals, locale) : null;
-  // A creator the timed jobs have not reached yet: their row is made after the answer, and the page purged (106).
-  if (signalItems && !signalFigures?.kept)
-    executionCtx.waitUntil(keepAccountSignals(db, signalFigures!.userAccountId, now));
   const signals = signalItems && { items: signalItems, texts: signalListTexts("creator") };
   // Spec section 6: the bookmark button shows to signed-in non-creators.
   return {

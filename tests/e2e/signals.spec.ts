@@ -2,7 +2,7 @@ import { expect, expectAccessible, test } from "./fixtures";
 
 /**
  * The signals a stranger can read (issue 66, decision 106) on the demo creator's profile at 320 px, in light and dark:
- * the demo's real figures (its row made by the first view), the list has its name, a signal's explanation opens by keyboard and by pointer, nothing overflows, and axe finds nothing
+ * the demo's real figures (its row kept by the first view), the list has its name, a signal's explanation opens by keyboard and by pointer, nothing overflows, and axe finds nothing
  * (screenshots in test-results/signals/).
  */
 const overflow = (page: import("@playwright/test").Page) =>
@@ -16,7 +16,7 @@ for (const theme of ["light", "dark"] as const) {
     const signals = page.getByRole("list", { name: "Track record on Comet" }).first();
     await expect(signals).toBeVisible();
     const orders = signals.locator("summary").filter({ hasText: "Orders completed" });
-    // The timed jobs may not have reached the demo yet: the first view makes its row after the answer, and purges.
+    // The timed jobs may not have reached the demo yet: its first view computes its figures from its orders and keeps them.
     await expect(async () => {
       await page.reload();
       await expect(orders).toHaveText(/Orders completed\s*[1-9]/, { timeout: 500 });

@@ -109,8 +109,16 @@ const CLIENT_SIDE = ["client_orders_completed", "repeat_creators"];
  */
 export async function refreshAccountSignals(d1: D1Database, userAccountId: string, now: number): Promise<boolean> {
   const signals = await computeAccountSignals(d1, userAccountId);
-  if (!signals) return false;
-  const { creator, client } = signals;
+  return signals ? writeAccountSignals(d1, userAccountId, signals, now) : false;
+}
+
+/** Writes the row where a column differs; true when a shown figure changed or the row is new (refreshAccountSignals). */
+async function writeAccountSignals(
+  d1: D1Database,
+  userAccountId: string,
+  { creator, client }: { creator: CreatorSignals; client: ClientSignals },
+  now: number,
+): Promise<boolean> {
   const values: Record<string, unknown> = {
     identity_verified: creator.identityVerified ? 1 : 0,
     orders_completed: creator.ordersCompleted,
@@ -226,13 +234,8 @@ const READ_COLUMNS = `ua.created_at, coalesce(sc.payouts_enabled, 0) AS verified
 const READ_JOINS = `JOIN user_accounts ua ON ua.id = %ACCOUNT% LEFT JOIN account_signals s ON s.user_account_id = ua.id
   LEFT JOIN stripe_connected_accounts sc ON sc.user_account_id = ua.id`;
 
+/** A kept row's creator side. */
 function creatorOfRow(row: Row): CreatorSignals {
-  if (row.member_since === null || row.member_since === undefined)
-    return creatorSignals({
-      orders: [],
-      identityVerified: Boolean(row.verified),
-      accountCreatedAt: Number(row.created_at),
-    });
   return {
     identityVerified: Boolean(row.identity_verified),
     ordersCompleted: Number(row.orders_completed),
@@ -243,18 +246,23 @@ function creatorOfRow(row: Row): CreatorSignals {
   };
 }
 
-/** A creator's signals as a page reads them: `kept` says the timed jobs' row exists (else the account's own facts). */
+/** A creator's signals as a page reads them. */
 export interface CreatorSignalsRead {
   signals: CreatorSignals;
   userAccountId: string;
-  kept: boolean;
 }
 
 /**
  * A creator's signals by their handle, for the profile, its service cards and modal, and their forms' pages: one
- * indexed read. Null where their profile shows to nobody but its owner and the admins (hidden, banned).
+ * indexed read. Null where their profile shows to nobody but its owner and the admins (hidden, banned). A creator the
+ * timed jobs have not reached yet (new, or the demo before the first run) has theirs computed from their orders now
+ * and kept, once: the page shows what the row says, so nothing cached needs a purge.
  */
-export async function creatorSignalsOfHandle(d1: D1Database, handle: string): Promise<CreatorSignalsRead | null> {
+export async function creatorSignalsOfHandle(
+  d1: D1Database,
+  handle: string,
+  now: number,
+): Promise<CreatorSignalsRead | null> {
   const row = await d1
     .prepare(
       `SELECT ua.id AS user_account_id, ${READ_COLUMNS} FROM user_profiles p ${READ_JOINS.replace("%ACCOUNT%", "p.account_id")}
@@ -263,19 +271,12 @@ export async function creatorSignalsOfHandle(d1: D1Database, handle: string): Pr
     .bind(handle.toLowerCase())
     .first<Row>();
   if (!row) return null;
-  return {
-    signals: creatorOfRow(row),
-    userAccountId: String(row.user_account_id),
-    kept: row.member_since !== null && row.member_since !== undefined,
-  };
-}
-
-/**
- * Makes the row of an account the timed jobs have not reached yet (a new creator, or the demo's before the first run),
- * after a page showed its own facts (the page's `waitUntil`): its pages are purged, so the next reader sees the row.
- */
-export async function keepAccountSignals(db: Database, userAccountId: string, now: number): Promise<void> {
-  if (await refreshAccountSignals(db.$client, userAccountId, now)) await purgeAccountOwnPages(db, userAccountId);
+  const userAccountId = String(row.user_account_id);
+  if (row.member_since !== null && row.member_since !== undefined) return { signals: creatorOfRow(row), userAccountId };
+  const computed = await computeAccountSignals(d1, userAccountId);
+  if (!computed) return null;
+  await writeAccountSignals(d1, userAccountId, computed, now);
+  return { signals: computed.creator, userAccountId };
 }
 
 /** A client's signals by their commission account (the order's buyer), for the creator's view of a request. */
