@@ -3,7 +3,7 @@ import { languageName } from "#app/components/translation/use-text-reading";
 import { INTL_TAGS, LOCALES, type Locale } from "#worker/domain/locales";
 import { CURRENCY_DIGITS, isCurrencyCode } from "#worker/domain/currency";
 import { formatMoney } from "#worker/domain/pricing";
-import { serializeExploreQuery, type ExploreQuery } from "#worker/domain/search";
+import { DEFAULT_EXPLORE_QUERY, serializeExploreQuery, type ExploreQuery } from "#worker/domain/search";
 import { SEARCH_COUNT_CAP, type ExploreFilters, type FilterOption } from "#worker/services/catalog";
 
 /** An active filter as the page shows it: its words, and the address of the same search without it. */
@@ -58,21 +58,9 @@ export function filterChips(
   return chips;
 }
 
-/** The address of the search with every filter off (the text and the sort kept). */
-export const withoutFilters = (query: ExploreQuery) =>
-  exploreHref({
-    ...query,
-    category: null,
-    kind: null,
-    useCase: null,
-    openNow: false,
-    priceMin: null,
-    priceMax: null,
-    licence: null,
-    minRating: null,
-    language: null,
-    contentRating: null,
-  });
+/** The address of the search with every filter off (the text and the sort kept): the defaults hold every filter off. */
+export const withoutFilters = ({ q, sort, order }: ExploreQuery) =>
+  exploreHref({ ...DEFAULT_EXPLORE_QUERY, q, sort, order });
 
 /** A whole amount of the display currency as the viewer reads prices ("¥30,000", "$200.00"). */
 function wholePrice(whole: number, displayCode: string, locale: Locale): string {
