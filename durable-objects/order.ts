@@ -8,6 +8,8 @@ import {
   transitionStatements,
 } from "#worker/orders/services/orders";
 import { emailNewNotificationsSoon } from "#worker/services/notification-emails";
+import { watchCreator } from "#worker/services/follows";
+import { movesHeldSlots } from "#worker/domain/slots";
 import { isPartyTo } from "#worker/admin/domain/admin-actions";
 import { amountAtStake, parseSettlement } from "#worker/orders/domain/disputes";
 import { disputeStatementRows } from "#worker/orders/services/disputes";
@@ -673,6 +675,7 @@ export class Order extends DurableObject<Env> {
     const landed = !record.projection;
     // The transition's notices by e-mail, off the action's path (decision 023).
     if (landed) emailNewNotificationsSoon(this.env, (work) => this.ctx.waitUntil(work));
+    if (landed && movesHeldSlots(order.state.progress, next.progress)) this.tellFollowers(order.sellerUserId, now);
     await this.syncAlarm(record, offset);
     if (landed) await effects?.afterwards?.();
     // The order's chat room follows its chat status (decision 027), and tells both parties of a stage event as a system
@@ -699,6 +702,21 @@ export class Order extends DurableObject<Env> {
     // What became of the money given back: the first release's (a cancel's refund or void), as the pages word it.
     const money = releases[0] ? (outcomes.get(releases[0].payment.intentId) ?? "pending") : undefined;
     return { status: "done", changed: true, state: next, ...(money && { money }) };
+  }
+
+  /**
+   * A slot taken or freed: the creator's followers see it now, and are told if the creator became takeable (decision
+   * 107), once by the notices' keys. After the answer and on the plain binding: the transition neither waits for it nor
+   * fails with it (the timed jobs check again).
+   */
+  private tellFollowers(creatorUserAccountId: string, now: number): void {
+    this.ctx.waitUntil(
+      watchCreator(this.env.DB, creatorUserAccountId, now)
+        .then((told) => {
+          if (told > 0) emailNewNotificationsSoon(this.env, (work) => this.ctx.waitUntil(work));
+        })
+        .catch((error) => console.error("follow notices: the check after an order's slot move failed", error)),
+    );
   }
 
   /**

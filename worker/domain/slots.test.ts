@@ -7,6 +7,7 @@ import {
   approvalExceeds,
   joinRefusal,
   mayRequest,
+  movesHeldSlots,
   parseSlotCount,
   SLOT_COUNT_MAX,
   type SlotCount,
@@ -150,5 +151,18 @@ describe("approvalExceeds", () => {
     expect(approvalExceeds([count(3, 1), count(1, 1)])).toBe(true);
     expect(approvalExceeds([count(3, 3), count(null, 0)])).toBe(true);
     expect(approvalExceeds([count(3, 2), count(2, 1)])).toBe(false);
+  });
+});
+
+describe("an order's move that may change the slots held", () => {
+  it("is an approval, an end of a held order, or a request answered; not a move within holding or within ended", () => {
+    expect(movesHeldSlots("DRAFT", "APPROVED")).toBe(true);
+    expect(movesHeldSlots("APPROVED", "CANCELED")).toBe(true);
+    expect(movesHeldSlots("DELIVERED", "COMPLETED")).toBe(true);
+    // A request declined: the waitlist place it was sent from stops holding its slot.
+    expect(movesHeldSlots("DRAFT", "CANCELED")).toBe(true);
+    expect(movesHeldSlots("APPROVED", "DELIVERED")).toBe(false);
+    expect(movesHeldSlots("APPROVED", "APPROVED")).toBe(false);
+    expect(movesHeldSlots("COMPLETED", "COMPLETED")).toBe(false);
   });
 });

@@ -19,6 +19,15 @@ export const OFFERS_PER_WRITE = 3;
 /** The progress states whose orders hold a slot. */
 export const SLOT_HOLDING_PROGRESS = ["APPROVED", "DELIVERED"] as const;
 
+/**
+ * Whether an order's move from `before` to `after` may change how many of its creator's slots are held: it starts or
+ * stops holding one, or a request leaves DRAFT (answered: the waitlist place it was sent from stops holding its slot).
+ */
+export function movesHeldSlots(before: string, after: string): boolean {
+  const holds = (progress: string) => (SLOT_HOLDING_PROGRESS as readonly string[]).includes(progress);
+  return holds(before) !== holds(after) || (before === "DRAFT" && after !== "DRAFT");
+}
+
 export const WAITLIST_STATES = ["WAITING", "RESERVED", "REQUESTED", "LEFT", "REMOVED", "EXPIRED"] as const;
 export type WaitlistState = (typeof WAITLIST_STATES)[number];
 export type SlotTarget = { kind: "service"; id: string } | { kind: "form"; id: string };

@@ -208,17 +208,18 @@ async function watch(d1: D1Database, rows: readonly WatchRow[], now: number): Pr
 }
 
 /**
- * After a write that may open a creator (their settings, a slot count, a place leaving their line): their followers
- * are told if it did. Harmless when nobody follows them, or nothing changed.
+ * After a write that may open a creator (their settings, a slot count, a place leaving their line, an order taking or
+ * freeing a slot in its Order object): their followers are told if it did. Harmless when nobody follows them, or
+ * nothing changed. Returns the events told.
  */
-export async function watchCreator(d1: D1Database, creatorUserAccountId: string, now: number): Promise<void> {
+export async function watchCreator(d1: D1Database, creatorUserAccountId: string, now: number): Promise<number> {
   const { results } = await d1
     .prepare(
       watchRead("ca.user_account_id = ?1 AND EXISTS (SELECT 1 FROM follows f WHERE f.creator_user_account_id = ?1)"),
     )
     .bind(creatorUserAccountId)
     .all<WatchRow>();
-  await watch(d1, results, now);
+  return watch(d1, results, now);
 }
 
 /** `watchCreator` by the creator's commission account. */
@@ -231,8 +232,8 @@ export async function watchCreatorAccount(d1: D1Database, sellerAccountId: strin
 }
 
 /**
- * The timed jobs' part: every followed creator is checked, so what no write announced (a slot an order's end freed in
- * its Order object, a reservation expired unused) is told within the cron's 15 minutes. Returns the events told.
+ * The timed jobs' part: every followed creator is checked, so what no write announced (a reservation expired unused, a
+ * check that failed) is told within the cron's 15 minutes. Returns the events told.
  */
 export async function runFollowJobs(d1: D1Database, now: number): Promise<number> {
   const { results } = await d1
