@@ -40,6 +40,8 @@ export const commissionServices = sqliteTable(
     stagePlan: text("stage_plan").notNull().default("[]"),
     /** Of the creator's slots, how many orders of this one may hold at once (decision 091); null: no own limit. */
     slotCount: integer("slot_count"),
+    /** The creator's own typical delivery time in whole days (decision 109), 1 to 365; null: not said. */
+    deliveryDays: integer("delivery_days"),
     userIndex: integer("user_index").notNull().default(0),
     ...timestamps,
   },
