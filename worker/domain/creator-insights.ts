@@ -21,7 +21,14 @@ export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 export type FunnelPeriod = { start: string } & Record<FunnelStep, number>;
 
 /** Where the creator's orders stand now. */
-export const PIPELINE_STATES = ["requested", "awaitingPayment", "inProgress", "delivered", "completed", "canceled"] as const;
+export const PIPELINE_STATES = [
+  "requested",
+  "awaitingPayment",
+  "inProgress",
+  "delivered",
+  "completed",
+  "canceled",
+] as const;
 export type PipelineState = (typeof PIPELINE_STATES)[number];
 
 export interface IncomeMonth {

@@ -73,7 +73,15 @@ export function columnChart(
       const x = left + c * slot + gap / 2 + (stacked ? 0 : i * barWidth);
       const y = stacked ? stackTop - barHeight : baseline - barHeight;
       if (stacked) stackTop = y;
-      bars.push({ x: round(x), y: round(y), width: round(barWidth), height: round(barHeight), value, series: i, category: c });
+      bars.push({
+        x: round(x),
+        y: round(y),
+        width: round(barWidth),
+        height: round(barHeight),
+        value,
+        series: i,
+        category: c,
+      });
     });
   }
   const ticks = [0, max / 2, max].map((value) => ({ value, y: round(baseline - (value / max) * plot) }));
@@ -106,7 +114,15 @@ export function rowChart(
   values.forEach((value, i) => {
     if (value <= 0) return;
     const y = i * rowHeight + (rowHeight - barHeight) / 2;
-    bars.push({ x: left, y: round(y), width: round((value / max) * span), height: round(barHeight), value, series: i, category: 0 });
+    bars.push({
+      x: left,
+      y: round(y),
+      width: round((value / max) * span),
+      height: round(barHeight),
+      value,
+      series: i,
+      category: 0,
+    });
   });
   return {
     width,
