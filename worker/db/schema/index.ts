@@ -28,3 +28,4 @@ export * from "./chargebacks";
 export * from "./account-data";
 export * from "./trust-signals";
 export * from "./follows";
+export * from "./creator-insights";

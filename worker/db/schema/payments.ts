@@ -191,5 +191,7 @@ export const creatorPayouts = sqliteTable(
   (t) => [
     index("creator_payouts_seller").on(t.sellerUserAccountId, t.payoutStatus, t.createdAt),
     index("creator_payouts_order").on(t.orderId, t.stageIndex),
+    // The insights' timed job (decision 111) reads the payouts changed since its cursor.
+    index("creator_payouts_updated").on(t.updatedAt),
   ],
 );
