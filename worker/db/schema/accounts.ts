@@ -18,6 +18,11 @@ export const userAccounts = sqliteTable("user_accounts", {
   /** ISO date (yyyy-mm-dd) or null. */
   birthday: text("birthday"),
   /**
+   * When the user, 18 or older by their birthday, chose to see works rated for adults and confirmed their age
+   * (decision 110); null: adult works are hidden from them, as from every signed-out visitor.
+   */
+  adultContentConfirmedAt: integer("adult_content_confirmed_at", { mode: "timestamp_ms" }),
+  /**
    * When the user deleted their account (decision 104): the row stays so that kept transaction records still point at
    * something, with its e-mail replaced by a placeholder and every personal field emptied.
    */
