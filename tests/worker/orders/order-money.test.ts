@@ -363,13 +363,21 @@ describe("the reconciler", () => {
       stripe: platform(),
       settle: (intent: Stripe.PaymentIntent, orderId: string) => settleIntent(settle, intent, orderId),
     };
+    // Every order with a payment still open is a candidate too, and other files leave some in states they made up on
+    // purpose: this test reads the reports of its own two orders.
+    const ours = ({ reports }: { reports: { orderId: string }[] }) =>
+      reports.filter((r) => r.orderId === missed.id || r.orderId === orphan.id);
     const reportOnly = await checkMoney(deps, { since });
-    expect(reportOnly.reports.map((r) => r.orderId).sort()).toEqual([missed.id, orphan.id].sort());
+    expect(
+      ours(reportOnly)
+        .map((r) => r.orderId)
+        .sort(),
+    ).toEqual([missed.id, orphan.id].sort());
     const repaired = await checkMoney(deps, { since, repair: true });
     const outcome = (id: string) => repaired.reports.find((r) => r.orderId === id);
     expect(outcome(missed.id)).toMatchObject({ repaired: [{ outcome: "paid" }], disagreements: [] });
     expect(outcome(orphan.id)).toMatchObject({ repaired: [{ outcome: "returned" }], disagreements: [] });
-    expect((await checkMoney(deps, { since })).reports).toEqual([]);
+    expect(ours(await checkMoney(deps, { since }))).toEqual([]);
     expect(await row(missed.id)).toMatchObject({ order_payment_status: "COMPLETED" });
     expect(await transactions(orphan.id)).toMatchObject([{ transaction_status: "REFUNDED" }]);
   });
