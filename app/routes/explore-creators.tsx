@@ -3,6 +3,7 @@ import { Form, Link, useFetcher, useNavigate } from "react-router";
 import { PREVIEW_BUTTON_SELECTOR, previewsOfCard } from "#app/components/catalog/card-previews";
 import { creatorCardItems, renderCreatorCards, type CardMarkup } from "#app/components/catalog/creator-cards.server";
 import {
+  deliveryOptions,
   filterChips,
   languageOptions,
   resultCount,
@@ -53,6 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     count: found.total === null ? null : resultCount(found.total, locale),
   };
   const languages = languageOptions(locale);
+  const deliveries = deliveryOptions(query.maxDeliveryDays);
   // The cards as markup (renderCreatorCards), and for a page document not even that: the page's own render draws the
   // first cards from the document-only store and the browser keeps their markup (FirstPage), so the hydration data
   // carries their handles. A bio shown in the original for want of a translation gets one after the answer (issue 46).
@@ -60,9 +62,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const handles = result.creators.map((creator) => creator.handle);
   if (documentOnly) {
     documentOnly.set(DOCUMENT_FIRST_PAGE, creatorCardItems(result.creators, readings));
-    return { ...result, query, handles, languages, creators: null };
+    return { ...result, query, handles, languages, deliveries, creators: null };
   }
-  return { ...result, query, handles, languages, creators: renderCreatorCards(result.creators, readings) };
+  return {
+    ...result,
+    query,
+    handles,
+    languages,
+    deliveries,
+    creators: renderCreatorCards(result.creators, readings),
+  };
 }
 
 /** The document-only key of the first page's cards (app/lib/document-only.ts). */
@@ -78,7 +87,7 @@ const fieldClass =
   "mt-1 block w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100";
 
 export default function ExploreCreators({ loaderData }: Route.ComponentProps) {
-  const { query, filters, languages } = loaderData;
+  const { query, filters, languages, deliveries } = loaderData;
   // The cards (the server's markup) of a search's first page when it came as data, then of every page appended. A
   // document's first page is not among them: it stays as the server rendered it (FirstPage).
   const [creators, setCreators] = useState<CardMarkup[]>(loaderData.creators ?? []);
@@ -135,7 +144,13 @@ export default function ExploreCreators({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50">{m.catalog_explore_title()}</h1>
       <p className="mt-2 text-zinc-600 dark:text-zinc-400">{m.catalog_explore_intro()}</p>
 
-      <SearchForm query={query} filters={filters} languages={languages} currencyCode={loaderData.displayCurrencyCode} />
+      <SearchForm
+        query={query}
+        filters={filters}
+        languages={languages}
+        deliveries={deliveries}
+        currencyCode={loaderData.displayCurrencyCode}
+      />
       <ActiveFilters chips={loaderData.chips} clearHref={loaderData.clearHref} count={loaderData.count} />
 
       {/* One click handler for every card: their links and their preview buttons (CreatorCard). */}
@@ -275,11 +290,13 @@ function SearchForm({
   query,
   filters,
   languages,
+  deliveries,
   currencyCode,
 }: {
   query: ExploreQuery;
   filters: ExploreFilters;
   languages: FilterOption[];
+  deliveries: FilterOption[];
   currencyCode: string;
 }) {
   const id = useId();
@@ -367,7 +384,14 @@ function SearchForm({
           { code: "asc", name: m.catalog_order_asc() },
         ]}
       />
-      <MoreFilters query={query} filters={filters} languages={languages} currencyCode={currencyCode} id={id} />
+      <MoreFilters
+        query={query}
+        filters={filters}
+        languages={languages}
+        deliveries={deliveries}
+        currencyCode={currencyCode}
+        id={id}
+      />
     </Form>
   );
 }
@@ -381,6 +405,7 @@ const moreFiltersOn = (query: ExploreQuery) =>
     query.minRating !== null,
     query.language,
     query.contentRating,
+    query.maxDeliveryDays !== null,
   ].filter(Boolean).length;
 
 /**
@@ -391,12 +416,14 @@ function MoreFilters({
   query,
   filters,
   languages,
+  deliveries,
   currencyCode,
   id,
 }: {
   query: ExploreQuery;
   filters: ExploreFilters;
   languages: FilterOption[];
+  deliveries: FilterOption[];
   currencyCode: string;
   id: string;
 }) {
@@ -465,6 +492,13 @@ function MoreFilters({
             />
           </div>
         </fieldset>
+        <Select
+          id={`${id}-days`}
+          name="days"
+          label={m.catalog_filter_delivery()}
+          value={query.maxDeliveryDays === null ? null : String(query.maxDeliveryDays)}
+          options={deliveries}
+        />
         <Select
           id={`${id}-licence`}
           name="licence"

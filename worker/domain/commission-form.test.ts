@@ -44,3 +44,37 @@ describe("all messages at once", () => {
     });
   });
 });
+
+describe("parseServiceDraft's delivery time (decision 109)", () => {
+  const service = {
+    title: "Bust-up",
+    description: "",
+    medias: [],
+    price: "5000",
+    currency: "JPY",
+    formId: "",
+    terms: "",
+    categoryCodes: [],
+  };
+
+  it("reads the days typed, blank as none, and leaves them as they are when the field is not posted", () => {
+    const days = (deliveryDays?: string) => {
+      const parsed = parseServiceDraft({ ...service, ...(deliveryDays !== undefined && { deliveryDays }) });
+      return parsed.ok ? parsed.data.deliveryDays : parsed.errors;
+    };
+    expect(days("14")).toBe(14);
+    expect(days("")).toBeNull();
+    expect(days(undefined)).toBeUndefined();
+  });
+
+  it("refuses days out of bounds with its message, beside the other fields' errors", () => {
+    expect(parseServiceDraft({ ...service, deliveryDays: "0" })).toEqual({
+      ok: false,
+      errors: { deliveryDays: "delivery_days_invalid" },
+    });
+    expect(parseServiceDraft({ ...service, title: "", deliveryDays: "400" })).toEqual({
+      ok: false,
+      errors: { title: "authoring_form_title_required", deliveryDays: "delivery_days_invalid" },
+    });
+  });
+});

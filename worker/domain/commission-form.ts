@@ -16,6 +16,7 @@ import {
 } from "../media/domain/media-drafts";
 import { parseFields, type FieldErrors } from "./validation";
 import { parseSlotCount } from "./slots";
+import { parseDeliveryDays } from "./delivery-days";
 import type { StagePlanItem } from "../orders/domain/order-stages";
 import { parseStagePlanRows, type StagePlanRow } from "../orders/domain/stage-plan-rows";
 import {
@@ -271,6 +272,8 @@ export interface ServiceDraft {
   /** Its own slot count (decision 091) as typed: blank for none (the creator's overall count alone applies); absent
    * leaves it as it is. */
   slots?: string;
+  /** Its typical delivery time in whole days (decision 109) as typed: blank for none; absent leaves it as it is. */
+  deliveryDays?: string;
 }
 
 export interface ParsedService {
@@ -285,6 +288,19 @@ export interface ParsedService {
   stagePlan?: StagePlanItem[];
   /** null: no count of its own; absent: left as it is. Saved by saveTargetSlots (worker/services/waitlist.ts). */
   slots?: number | null;
+  /** Typical delivery time in whole days; null: none said; absent: left as it is. */
+  deliveryDays?: number | null;
+}
+
+/** A posted delivery time by parseDeliveryDays: undefined when not posted, its message key on refusal. */
+function parsedDeliveryDays(
+  input: unknown,
+): { deliveryDays: number | null } | { error: "delivery_days_invalid" } | undefined {
+  const posted =
+    typeof input === "object" && input !== null ? (input as { deliveryDays?: unknown }).deliveryDays : undefined;
+  if (typeof posted !== "string") return undefined;
+  const days = parseDeliveryDays(posted);
+  return days.ok ? { deliveryDays: days.days } : { error: days.error };
 }
 
 /** A posted slot count by parseSlotCount: undefined when not posted, its message key on refusal. */
@@ -313,12 +329,16 @@ export function parseServiceDraft(
   const parsed = parseFields(serviceDraftSchema, input);
   const slots = parsedSlots(input);
   const slotsError = slots && "error" in slots ? { slots: slots.error } : null;
-  if (!parsed.ok) return { ok: false, errors: { ...withPriceError(parsed.errors, input), ...slotsError } };
+  const days = parsedDeliveryDays(input);
+  const daysError = days && "error" in days ? { deliveryDays: days.error } : null;
+  if (!parsed.ok)
+    return { ok: false, errors: { ...withPriceError(parsed.errors, input), ...slotsError, ...daysError } };
   const d = parsed.data;
   const priceAmount = parsePrice(d.price, d.currency);
   const { medias, errors } = parseMediaDrafts(d.medias, { domain: "commission-service", field: "medias" });
   if (priceAmount === undefined) errors.price = priceInputError(d.currency);
   if (slotsError) Object.assign(errors, slotsError);
+  if (daysError) Object.assign(errors, daysError);
   const stagePlan = parsedPlan(d.stagePlan, errors);
   if (priceAmount === undefined || Object.keys(errors).length) return { ok: false, errors };
   return {
@@ -334,6 +354,7 @@ export function parseServiceDraft(
       categoryCodes: [...new Set(d.categoryCodes.map((c) => c.trim()).filter(Boolean))],
       ...(stagePlan && { stagePlan }),
       ...(slots && "slots" in slots && { slots: slots.slots }),
+      ...(days && "deliveryDays" in days && { deliveryDays: days.deliveryDays }),
     },
   };
 }

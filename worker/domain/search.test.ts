@@ -61,3 +61,22 @@ describe("explore filters in the URL (issue 66, decision 108)", () => {
     expect(normal("sort=rating")).toBe("sort=rating");
   });
 });
+
+describe("delivered within N days in the URL (decision 109)", () => {
+  const parse = (search: string) => parseExploreQuery(new URLSearchParams(search));
+  const normal = (search: string) => serializeExploreQuery(parse(search));
+
+  it("reads days as a whole number and writes it back in its place among the filters", () => {
+    expect(parse("days=14").maxDeliveryDays).toBe(14);
+    expect(parse("").maxDeliveryDays).toBeNull();
+    expect(normal("days=7&open=1&content=r18")).toBe("open=1&content=r18&days=7");
+  });
+
+  it("drops words and fractions, and clamps to 1–365 days", () => {
+    expect(normal("days=soon")).toBe("");
+    expect(normal("days=2.5")).toBe("");
+    expect(normal("days=-3")).toBe("");
+    expect(normal("days=0")).toBe("days=1");
+    expect(normal("days=9999")).toBe("days=365");
+  });
+});

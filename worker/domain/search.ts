@@ -1,11 +1,13 @@
 import { isLocale, type Locale } from "./locales";
 import { cleanSearchText } from "./search-text";
+import { DELIVERY_DAYS_MAX, DELIVERY_DAYS_MIN } from "./delivery-days";
 
 /**
  * The creator search of /explore/creators as it lives in the URL (shareable, works without JavaScript):
  * q, category, kind (content kind), use (use case), and the filters of issue 66 (decision 108): open (open now), min
  * and max (the lowest price, whole units of the display currency), licence (commercial | exclusive), rating (at least
- * N stars), lang (a language the creator writes their profile in), content (a content rating of their works); sort
+ * N stars), lang (a language the creator writes their profile in), content (a content rating of their works), days
+ * (delivered within N days: a published service whose typical delivery time is at most N, decision 109); sort
  * (name | date | systemIndex | commissionFormCount | rating | price), order (asc | desc), cursor.
  * Pure parse and serialize; defaults are left out of the URL, a bad value is dropped and an out-of-range one clamped,
  * so the page and its cache key (page-cache.ts) read every address alike.
@@ -49,6 +51,8 @@ export interface ExploreQuery {
   minRating: number | null;
   language: Locale | null;
   contentRating: string | null;
+  /** Delivered within this many days (1–365): a published service whose own typical delivery time is at most it. */
+  maxDeliveryDays: number | null;
   sort: SearchSort;
   order: SearchOrder;
   cursor: string | null;
@@ -66,6 +70,7 @@ export const DEFAULT_EXPLORE_QUERY: ExploreQuery = {
   minRating: null,
   language: null,
   contentRating: null,
+  maxDeliveryDays: null,
   sort: "date",
   order: "desc",
   cursor: null,
@@ -111,6 +116,7 @@ export function parseExploreQuery(params: URLSearchParams): ExploreQuery {
     minRating: wholeNumber(params.get("rating"), RATING_FILTER_MIN, RATING_FILTER_MAX),
     language: isLocale(language) ? language : null,
     contentRating: code(params.get("content")),
+    maxDeliveryDays: wholeNumber(params.get("days"), DELIVERY_DAYS_MIN, DELIVERY_DAYS_MAX),
     sort: (SEARCH_SORTS as readonly string[]).includes(sort ?? "") ? (sort as SearchSort) : DEFAULT_EXPLORE_QUERY.sort,
     order: (SEARCH_ORDERS as readonly string[]).includes(order ?? "")
       ? (order as SearchOrder)
@@ -162,6 +168,7 @@ export function serializeExploreQuery(query: Partial<ExploreQuery>): string {
   if (query.minRating != null) params.set("rating", String(query.minRating));
   if (query.language) params.set("lang", query.language);
   if (query.contentRating) params.set("content", query.contentRating);
+  if (query.maxDeliveryDays != null) params.set("days", String(query.maxDeliveryDays));
   if (query.sort && query.sort !== DEFAULT_EXPLORE_QUERY.sort) params.set("sort", query.sort);
   if (query.order && query.order !== DEFAULT_EXPLORE_QUERY.order) params.set("order", query.order);
   if (query.cursor) params.set("cursor", query.cursor);

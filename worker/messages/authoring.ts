@@ -34,6 +34,7 @@ const AUTHORING_MESSAGES: Record<string, (inputs: object, options: { locale: Loc
   authoring_credit_self: m.authoring_credit_self,
   authoring_service_description_max: m.authoring_service_description_max,
   authoring_service_terms_max: m.authoring_service_terms_max,
+  delivery_days_invalid: m.authoring_delivery_days_invalid,
   authoring_invalid: m.authoring_invalid,
   text_invalid_characters: m.text_invalid_characters,
   authoring_date_range: m.authoring_date_range,

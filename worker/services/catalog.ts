@@ -496,6 +496,8 @@ export interface ServiceCard {
   price: DisplayPrice | null;
   thumbnailUrl: string | null;
   categories: { code: string; name: string }[];
+  /** The creator's typical delivery time in whole days (decision 109); null when they did not say. */
+  deliveryDays: number | null;
   href: string;
   bookmark: { isActive: boolean };
 }
@@ -538,7 +540,7 @@ const WORKS_SQL = `SELECT w.id, ${textsOf("portfolio_work", "w.id", "title")} AS
   WHERE lower(p.original_handle) = ? AND ${listedWorkSql("w")}
   ORDER BY w.user_index, w.created_at`;
 
-const SERVICES_SQL = `SELECT s.id, s.price_amount, cu.code AS cur,
+const SERVICES_SQL = `SELECT s.id, s.price_amount, cu.code AS cur, s.delivery_days,
     ${textsOf("commission_service", "s.id", "title")} AS titles,
     (SELECT coalesce(m.thumbnail_url, m.file_url) FROM media_attachments a JOIN media m ON m.id = a.media_id AND m.is_active = 1
      WHERE a.owner_type = 'commission_service' AND a.owner_id = s.id AND a.field = 'medias' ORDER BY a.position LIMIT 1) AS thumb,
@@ -632,6 +634,7 @@ export async function getCreatorProfile(
         code: c.code,
         name: pickText(c.names, viewer.locale) || c.code,
       })),
+      deliveryDays: (s.delivery_days as number | null) ?? null,
       // The service's request modal on its creator's page (issue 10).
       href: serviceHref(card.handle, String(s.id)),
       bookmark: { isActive: Boolean(s.bookmarked) },

@@ -140,6 +140,7 @@ async function ownedService(db: Database, userAccountId: string, serviceId: stri
       currency: currencies.code,
       stagePlan: commissionServices.stagePlan,
       slotCount: commissionServices.slotCount,
+      deliveryDays: commissionServices.deliveryDays,
     })
     .from(commissionServices)
     .innerJoin(commissionAccounts, eq(commissionAccounts.id, commissionServices.commissionAccountId))
@@ -174,6 +175,7 @@ export async function getServiceForEdit(
     categoryCodes: categories.map((c) => c.code),
     stagePlan: rowsOfPlan(storedStagePlan(service.stagePlan)),
     slots: service.slotCount === null ? "" : String(service.slotCount),
+    deliveryDays: service.deliveryDays === null ? "" : String(service.deliveryDays),
   };
 }
 
@@ -272,6 +274,8 @@ export async function saveService(
           serviceStatus: "PUBLISHED",
           // Milestones (decision 073): a save without the editor's rows keeps the plan; orders already made keep theirs.
           ...(input.stagePlan && { stagePlan: JSON.stringify(input.stagePlan) }),
+          // Its typical delivery time (decision 109): a save without the field keeps it.
+          ...(input.deliveryDays !== undefined && { deliveryDays: input.deliveryDays }),
           updatedAt: new Date(),
         })
         .where(eq(commissionServices.id, id)),
@@ -287,6 +291,7 @@ export async function saveService(
         priceCurrencyId: currencyId,
         serviceStatus: "PUBLISHED",
         stagePlan: JSON.stringify(input.stagePlan ?? []),
+        deliveryDays: input.deliveryDays ?? null,
       }),
     );
   }

@@ -6,6 +6,7 @@
  * The clock goes in as a CTE (`clock`) and the display currency's rates as literals (`factorOf`), so the expressions
  * below hold no parameters and may appear anywhere in the statement, as often as needed.
  */
+import { GUARDED_VIEWER, type ContentViewer, visibleRatingSql } from "../domain/content-gate";
 import { listedWorkSql } from "../domain/public-items";
 import { displayMinorFactor, type PriceBook } from "../domain/pricing";
 import type { ExploreQuery, LicenceFilter } from "../domain/search";
@@ -16,6 +17,8 @@ export interface FilterContext {
   now: number;
   /** The price book and the viewer's display currency; needed only by a price filter or sort (`needsPrices`). */
   prices: { book: PriceBook; displayCode: string; currencyIds: Record<string, string> } | null;
+  /** Who is looking, for the adult-content gate (decision 110); absent: a signed-out visitor. */
+  content?: ContentViewer;
 }
 
 /** Whether the search converts prices: the page then reads the price book before its statement. */
@@ -114,9 +117,16 @@ export function creatorFilterSql(query: ExploreQuery, context: FilterContext): C
       AND lt.field IN ('name', 'bio') AND lt.language_code = ?)`);
     params.push(query.language);
   }
+  if (query.maxDeliveryDays !== null) {
+    // Delivered within N days (decision 109): a published service whose creator's typical time is at most N.
+    where.push(`EXISTS (SELECT 1 FROM commission_services dv WHERE dv.commission_account_id = ${SELLER}
+      AND dv.service_status = 'PUBLISHED' AND dv.delivery_days <= ?)`);
+    params.push(query.maxDeliveryDays);
+  }
   if (query.contentRating) {
     where.push(`EXISTS (SELECT 1 FROM portfolio_works cw JOIN portfolio_work_content_ratings cr ON cr.work_id = cw.id
-      WHERE cw.profile_id = s.profile_id AND ${listedWorkSql("cw")} AND cr.content_rating_code = ?)`);
+      WHERE cw.profile_id = s.profile_id AND ${listedWorkSql("cw")} AND cr.content_rating_code = ?
+        AND ${visibleRatingSql("cw", context.content ?? GUARDED_VIEWER, "s.account_id")})`);
     params.push(query.contentRating);
   }
   return { ctes, cteParams, where, params, sortKey: computedSortKey(query, factors) };

@@ -37,6 +37,9 @@ export interface ServiceEditorTexts {
   /** Its own slot count (decision 091). */
   slots: string;
   slotsHint: string;
+  /** Its typical delivery time (decision 109). */
+  deliveryDays: string;
+  deliveryDaysHint: string;
   errorsSummary: string;
   save: string;
   saving: string;
@@ -59,6 +62,7 @@ export function serviceDraftFrom(form: FormData): ServiceDraft {
     stagePlan: stagePlanRowsFrom(form),
     // A post without the field (not the editor's) leaves the service's own slot count as it is.
     ...(form.has("slots") && { slots: s("slots") }),
+    ...(form.has("deliveryDays") && { deliveryDays: s("deliveryDays") }),
   };
 }
 
@@ -115,6 +119,17 @@ function ServiceEditor(props: {
           options={CURRENCIES.map((c) => ({ value: c, label: c }))}
         />
       </div>
+      <TextField
+        name="deliveryDays"
+        label={texts.deliveryDays}
+        hint={texts.deliveryDaysHint}
+        defaultValue={values.deliveryDays ?? ""}
+        error={errors.deliveryDays}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={3}
+        className={`${controlClass} ${controlBorder(Boolean(errors.deliveryDays))} max-w-32`}
+      />
       <TextField
         name="slots"
         label={texts.slots}

@@ -55,6 +55,13 @@ export function filterChips(
   if (query.language)
     chip(m.catalog_chip_language({ language: languageName(query.language, locale) }), { language: null });
   if (query.contentRating) chip(nameOf(filters.contentRatings, query.contentRating), { contentRating: null });
+  if (query.maxDeliveryDays !== null)
+    chip(
+      query.maxDeliveryDays === 1
+        ? m.catalog_chip_delivery_one()
+        : m.catalog_chip_delivery({ days: query.maxDeliveryDays }),
+      { maxDeliveryDays: null },
+    );
   return chips;
 }
 
@@ -66,6 +73,19 @@ export const withoutFilters = ({ q, sort, order }: ExploreQuery) =>
 function wholePrice(whole: number, displayCode: string, locale: Locale): string {
   if (!isCurrencyCode(displayCode)) return `${whole} ${displayCode}`;
   return formatMoney(whole * 10 ** CURRENCY_DIGITS[displayCode], displayCode, locale);
+}
+
+/** The delivery filter's choices (decision 109), and the URL's own value when it is none of them. */
+const DELIVERY_CHOICES = [3, 7, 14, 30, 60];
+export function deliveryOptions(current: number | null): FilterOption[] {
+  const days =
+    current === null || DELIVERY_CHOICES.includes(current) ? DELIVERY_CHOICES : [...DELIVERY_CHOICES, current];
+  return days
+    .sort((a, b) => a - b)
+    .map((n) => ({
+      code: String(n),
+      name: n === 1 ? m.catalog_filter_delivery_within_one() : m.catalog_filter_delivery_within({ days: n }),
+    }));
 }
 
 /** The five languages as the filter offers them, named in the reader's language. */

@@ -19,7 +19,11 @@ export function ServiceCard({
   canBookmark,
   signals = null,
 }: {
-  service: Omit<ServiceCardData, "price"> & { price: PriceTag; slots?: SlotBadgeView } & CardText;
+  service: Omit<ServiceCardData, "price"> & {
+    price: PriceTag;
+    delivery?: string | null;
+    slots?: SlotBadgeView;
+  } & CardText;
   canBookmark: boolean;
   signals?: { items: SignalItem[]; texts: SignalListTexts } | null;
 }) {
@@ -61,8 +65,13 @@ export function ServiceCard({
         <SlotBadge slots={service.slots ?? null} className="mt-2 self-start" />
         {signals ? <SignalList {...signals} compact className="mt-2" /> : null}
         <div className="mt-auto flex items-center justify-between gap-2 pt-3">
-          <span className="font-semibold text-zinc-900 dark:text-zinc-50" title={service.price.note}>
-            {service.price.text}
+          <span className="flex flex-col">
+            <span className="font-semibold text-zinc-900 dark:text-zinc-50" title={service.price.note}>
+              {service.price.text}
+            </span>
+            {service.delivery ? (
+              <span className="text-xs text-zinc-600 dark:text-zinc-400">{service.delivery}</span>
+            ) : null}
           </span>
           {canBookmark || service.bookmark.isActive ? (
             <BookmarkToggle

@@ -16,6 +16,7 @@ import { READ_AS_WRITTEN, type TextReading } from "#worker/domain/text-reading";
 import type { CardEntry } from "#worker/payments/card-entry";
 import type { PublicService, RequestViewerState } from "#worker/orders/services/request-views";
 import { StagePlanLine } from "#app/components/catalog/stage-plan-line";
+import { deliveryLabel } from "#app/components/catalog/delivery-label";
 import { SlotBadge } from "#app/components/catalog/slot-badge";
 import { RequestDone } from "./request-done";
 import { RequestForm } from "./request-form";
@@ -179,6 +180,9 @@ export default function ServiceModal(props: {
                       className="text-lg font-semibold text-zinc-900 dark:text-zinc-50"
                     />
                   </p>
+                  {service.deliveryDays !== null ? (
+                    <p className="text-sm text-zinc-600 dark:text-zinc-400">{deliveryLabel(service.deliveryDays)}</p>
+                  ) : null}
                   {service.categories.length ? (
                     <p className="text-sm text-zinc-600 dark:text-zinc-400">{service.categories.join(" · ")}</p>
                   ) : null}

@@ -14,6 +14,7 @@ import { cardTitle } from "#app/components/catalog/card-readings";
 import { playableOfPreview, previewImageUrl } from "#app/components/catalog/media-label";
 import { openBadgeLabel } from "#app/components/catalog/open-badge";
 import { priceTag } from "#app/components/catalog/price-label";
+import { deliveryLabel } from "#app/components/catalog/delivery-label";
 import type { WorkCardView } from "#app/components/catalog/work-card";
 
 export function profileCards(
@@ -43,6 +44,7 @@ export function profileCards(
       ...service,
       ...cardTitle(service.title, readings),
       price: priceTag(service.price, true),
+      delivery: deliveryLabel(service.deliveryDays),
       slots: slotsOf(service.id),
     })),
     forms: profile.forms.map((form) => ({

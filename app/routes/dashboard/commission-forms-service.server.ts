@@ -30,6 +30,7 @@ const EMPTY: Omit<ServiceDraft, "currency" | "terms"> = {
   categoryCodes: [],
   stagePlan: [],
   slots: "",
+  deliveryDays: "",
 };
 
 /** The service editor's fixed texts in the reader's language (see ServiceEditorTexts). */
@@ -55,6 +56,8 @@ function serviceEditorTextsFor(locale: Locale): ServiceEditorTexts {
     categories: m.authoring_field_categories({}, t),
     slots: m.slots_service_label({}, t),
     slotsHint: m.slots_service_hint({}, t),
+    deliveryDays: m.authoring_field_delivery_days({}, t),
+    deliveryDaysHint: m.authoring_field_delivery_days_hint({}, t),
     errorsSummary: m.authoring_errors_summary({}, t),
     save: m.authoring_save({}, t),
     saving: m.authoring_saving({}, t),

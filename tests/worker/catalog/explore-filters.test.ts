@@ -1,5 +1,6 @@
 // Explore that answers the question (issue 66, decision 108): each filter (open now, lowest price in the display
-// currency, licence offered, rating at least N, a language the creator writes, a content rating of their works) and
+// currency, licence offered, rating at least N, a language the creator writes, a content rating of their works, and
+// delivered within N days (decision 109)) and
 // the sorts by rating and by price, alone and together, on made-up creators in the real D1; paging a computed sort by
 // cursor; the page's loader with bad values (dropped, never a 500), its chips and count; and the cache key of each.
 import { env } from "cloudflare:workers";
@@ -38,8 +39,8 @@ const form = (price: number | null, currency: "JPY" | "USD" = "JPY") => ({
 let cheapOpen: SeededCreator; // ¥5,000, open, no slot limit; writes English; rated 5; commercial use; all-ages works
 let dearOpen: SeededCreator; // $300 (≈ ¥45,000), open; writes Japanese; rated 3; exclusive rights; an R-18 work
 let closed: SeededCreator; // ¥20,000, closed for commissions; rated 4
-let fullNoLine: SeededCreator; // ¥10,000, 1 slot held, the waitlist closed: not open now
-let fullWithLine: SeededCreator; // ¥25,000, 1 slot held, the waitlist open to join: open now (a line that moves)
+let fullNoLine: SeededCreator; // ¥10,000, 1 slot held, the waitlist closed: not open now; delivered in about 5 days
+let fullWithLine: SeededCreator; // ¥25,000, 1 slot held, the waitlist open to join: open now; about 20 days
 let unpriced: SeededCreator; // no price set, open; a review not yet shown, and a hidden one
 
 async function creator(name: string, seed: Partial<CreatorSeed>) {
@@ -138,6 +139,10 @@ beforeAll(async () => {
   await env.DB.prepare("UPDATE order_reviews SET hidden_at = ? WHERE order_id = ?").bind(NOW, hidden.id).run();
   await fullSlots(fullNoLine, client, true);
   await fullSlots(fullWithLine, client, false);
+  await env.DB.batch([
+    env.DB.prepare("UPDATE commission_services SET delivery_days = 5 WHERE id = ?").bind(fullNoLine.services[0]),
+    env.DB.prepare("UPDATE commission_services SET delivery_days = 20 WHERE id = ?").bind(fullWithLine.services[0]),
+  ]);
 });
 
 afterAll(async () => {
@@ -217,6 +222,33 @@ describe("each filter", () => {
   });
 });
 
+describe("delivered within N days (decision 109)", () => {
+  it("finds creators with a published service whose own typical delivery time is at most N", async () => {
+    expect(await found({ maxDeliveryDays: 5 })).toEqual([fullNoLine.handle]);
+    expect(await found({ maxDeliveryDays: 20 })).toEqual(sorted([fullNoLine, fullWithLine]));
+    expect(await found({ maxDeliveryDays: 4 })).toEqual([]);
+  });
+
+  it("a service no longer published, or one with no days said, answers nothing", async () => {
+    await env.DB.prepare("UPDATE commission_services SET service_status = 'DRAFT' WHERE id = ?")
+      .bind(fullNoLine.services[0])
+      .run();
+    try {
+      expect(await found({ maxDeliveryDays: 30 })).toEqual([fullWithLine.handle]);
+      // Creators whose services say no days (cheapOpen has only a form) never match, however long the wait allowed.
+      expect(await found({ maxDeliveryDays: 365 })).not.toContain(cheapOpen.handle);
+    } finally {
+      await env.DB.prepare("UPDATE commission_services SET service_status = 'PUBLISHED' WHERE id = ?")
+        .bind(fullNoLine.services[0])
+        .run();
+    }
+  });
+
+  it("keeps the other filters: open now within 30 days is the creator whose line moves", async () => {
+    expect(await found({ maxDeliveryDays: 30, openNow: true })).toEqual([fullWithLine.handle]);
+  });
+});
+
 describe("filters together", () => {
   it("open now, under ¥30,000, commercial use OK", async () => {
     expect(await found({ openNow: true, priceMax: 30_000, licence: "commercial" })).toEqual([cheapOpen.handle]);
@@ -291,7 +323,7 @@ describe("the page", () => {
 
   it("drops bad values instead of failing, and answers as without them", async () => {
     const bad = await explore(
-      `q=${tag}&open=yes&min=-1&max=abc&licence=%3Cscript%3E&rating=abc&lang=xx&content=DROP%20TABLE&sort=x`,
+      `q=${tag}&open=yes&min=-1&max=abc&licence=%3Cscript%3E&rating=abc&lang=xx&content=DROP%20TABLE&days=soon&sort=x`,
     );
     expect(bad.query).toEqual(parseExploreQuery(new URLSearchParams(`q=${tag}`)));
     expect(bad.handles.length).toBe(6);
@@ -309,6 +341,14 @@ describe("the page", () => {
     ]);
     expect(page.clearHref).toBe(`/explore/creators?q=${tag}`);
   });
+
+  it("shows the delivery filter as a chip, offers the URL's own days among its choices, and finds by it", async () => {
+    const page = await explore(`q=${tag}&days=10`);
+    expect(page.handles).toEqual([fullNoLine.handle]);
+    expect(page.chips).toEqual([{ label: "Delivered within 10 days", href: `/explore/creators?q=${tag}` }]);
+    expect(page.deliveries.map((o) => o.code)).toEqual(["3", "7", "10", "14", "30", "60"]);
+    expect((await explore(`q=${tag}&days=1`)).chips.map((c) => c.label)).toEqual(["Delivered within a day"]);
+  });
 });
 
 describe("the cache key", () => {
@@ -325,6 +365,8 @@ describe("the cache key", () => {
     "rating=4",
     "lang=ja",
     "content=r18",
+    "days=7",
+    "days=30",
     "sort=rating",
     "sort=price&order=asc",
   ];
@@ -340,6 +382,9 @@ describe("the cache key", () => {
     expect(key("open=yes&licence=x&lang=fr&content=%3C&rating=z&min=-1")).toBe(key(""));
     expect(key("rating=12")).toBe(key("rating=5"));
     expect(key("min=30000&max=5000")).toBe(key("min=5000&max=30000"));
+    expect(key("days=999")).toBe(key("days=365"));
+    expect(key("days=0")).toBe(key("days=1"));
+    expect(key("days=7.5&days=x")).toBe(key(""));
   });
 });
 
@@ -354,6 +399,7 @@ describe("the queries", () => {
       minRating: 3,
       language: "ja",
       contentRating: "r18",
+      maxDeliveryDays: 7,
     });
     const search = buildCreatorSearch(all, "en", 12, {
       now: NOW,

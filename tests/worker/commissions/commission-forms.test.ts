@@ -14,6 +14,8 @@ import {
   setFormStatus,
 } from "#worker/services/commission-forms";
 import { getServiceForEdit, listServices, saveService } from "#worker/services/commission-services";
+import { getCreatorProfile } from "#worker/services/catalog";
+import { getPublicService } from "#worker/orders/services/request-views";
 import { parsedFormDraft } from "../support/draft-fixtures";
 import { creatorOf } from "../support/helpers";
 
@@ -283,5 +285,48 @@ describe("services", () => {
     const row = await db().select().from(commissionServices).where(eq(commissionServices.id, created.serviceId)).get();
     expect(row?.priceAmount).toBe(3000);
     expect((await getServiceForEdit(db(), owner, created.serviceId, "en"))?.title).toBe("Icon");
+  });
+});
+
+describe("a service's typical delivery time (decision 109)", () => {
+  it("is saved from the editor, shown with the service, kept by a save without the field and cleared by a blank", async () => {
+    const handle = `Days${Date.now() % 100000}${serial++}`;
+    const owner = await createAccount(db(), {
+      email: `${handle.toLowerCase()}@example.com`,
+      handle,
+      languageCode: "en",
+    });
+    const creator = await creatorOf(owner);
+    const draft = {
+      title: "Icon",
+      description: "",
+      medias: [],
+      price: "3000",
+      currency: "JPY",
+      formId: "",
+      terms: "",
+      categoryCodes: [],
+    };
+    const parsed = (deliveryDays?: string) => {
+      const input = parseServiceDraft({ ...draft, ...(deliveryDays !== undefined && { deliveryDays }) });
+      if (!input.ok) throw new Error(JSON.stringify(input.errors));
+      return input.data;
+    };
+    const created = await saveService(db(), creator, null, parsed("14"), "en", env.MEDIA);
+    if (!created.ok) throw new Error("not saved");
+    const id = created.serviceId;
+    const viewer = { locale: "en" as const, accountId: null, displayCurrencyId: null };
+    expect((await getServiceForEdit(db(), owner, id, "en"))?.deliveryDays).toBe("14");
+    expect((await getCreatorProfile(db(), handle, viewer))?.services).toEqual([
+      expect.objectContaining({ id, deliveryDays: 14 }),
+    ]);
+    expect((await getPublicService(db(), handle, id, viewer, Date.now()))?.deliveryDays).toBe(14);
+
+    // A post without the field (not the editor's) leaves the days as they are; a blank clears them.
+    await saveService(db(), creator, id, parsed(undefined), "en", env.MEDIA);
+    expect((await getServiceForEdit(db(), owner, id, "en"))?.deliveryDays).toBe("14");
+    await saveService(db(), creator, id, parsed(""), "en", env.MEDIA);
+    expect((await getServiceForEdit(db(), owner, id, "en"))?.deliveryDays).toBe("");
+    expect((await getPublicService(db(), handle, id, viewer, Date.now()))?.deliveryDays).toBeNull();
   });
 });

@@ -45,9 +45,11 @@ export interface PublicService {
   questions: PublicFormQuestion[];
   /** The milestones a request for this service starts with (decision 073); empty for none. */
   stages: StagePlanItem[];
+  /** The creator's typical delivery time in whole days (decision 109); null when they did not say. */
+  deliveryDays: number | null;
 }
 
-const SERVICE_SQL = `SELECT s.id, s.price_amount, cu.code AS cur, s.form_id, s.stage_plan, ${textsOf("commission_service", "s.id")} AS texts,
+const SERVICE_SQL = `SELECT s.id, s.price_amount, cu.code AS cur, s.form_id, s.stage_plan, s.delivery_days, ${textsOf("commission_service", "s.id")} AS texts,
     ${textsOf("commission_policy", "s.policy_id", "terms")} AS terms,
     ${mediasOf("commission_service", "s.id", "medias")} AS medias,
     json((SELECT json_group_array(json(${categoryNamesOf("sc.category_code")})) FROM commission_service_categories sc WHERE sc.service_id = s.id)) AS categories,
@@ -100,6 +102,7 @@ export async function getPublicService(
     },
     questions: row.form_id ? toPublicQuestions(questions.results, viewer.locale, prices) : [],
     stages: storedStagePlan(row.stage_plan),
+    deliveryDays: (row.delivery_days as number | null) ?? null,
   };
 }
 
