@@ -38,6 +38,7 @@ export default [
         route("commission/setting/service/:serviceId/edit", "routes/dashboard/commission-forms-service-edit.tsx"),
         route("creator/wallet", "routes/dashboard/wallet.tsx"),
         route("creator/home", "routes/dashboard/creator-home.tsx"),
+        route("creator/insights", "routes/dashboard/creator-insights.tsx"),
         route("commission/setting/form", "routes/dashboard/commission-forms.tsx"),
         route("commission/setting/form/general", "routes/dashboard/commission-forms-general.tsx"),
         route("commission/setting/form/form/new", "routes/dashboard/commission-form-new.tsx"),

@@ -15,6 +15,7 @@ import { runFollowJobs } from "./follows";
 import { runDataExportJobs } from "../account/services/data-export";
 import { issueDueDocuments } from "../documents/services/issue-due-documents";
 import { runAccountSignalsJob } from "./trust-signals";
+import { runCreatorInsightsJob } from "./creator-insights";
 
 /** Rounds of deadlines one dev clock move runs at most: each takes up to the cron's batch of 200 orders. */
 const MAX_DEADLINE_ROUNDS = 25;
@@ -60,6 +61,8 @@ export async function runTimedJobs(
   await announceShownReviews(db, now);
   // The signals of accounts whose orders or Connect status changed, one row each; pages purged where a figure moved (106).
   await runAccountSignalsJob(db, now);
+  // Creators' own numbers, for those whose visits, orders or payouts changed: one row each (decision 111).
+  await runCreatorInsightsJob(env.DB, now);
   // Data downloads a request's waitUntil left waiting are prepared (their notices mailed below); expired ones deleted (104).
   await runDataExportJobs(env, db, now);
   // The reminders' e-mails, and any notice whose e-mail a writer's waitUntil did not get to (each sent once).

@@ -74,6 +74,8 @@ export function dashboardNav(creatorSide: boolean): NavSection[] {
             },
             { to: p.managements, label: m.sidebar_managements() },
             { to: p.waitlist, label: m.sidebar_waitlist() },
+            // A creator's own numbers (decision 111).
+            { to: p.insights, label: m.insights_nav() },
           ]
         : [],
     },

@@ -17,6 +17,7 @@ export const DASHBOARD_PATHS = {
   serviceNew: "/dashboard/commission/setting/service/new",
   wallet: "/dashboard/creator/wallet",
   creatorHome: "/dashboard/creator/home",
+  insights: "/dashboard/creator/insights",
   forms: "/dashboard/commission/setting/form",
   formsGeneral: "/dashboard/commission/setting/form/general",
   formNew: "/dashboard/commission/setting/form/form/new",

@@ -44,6 +44,10 @@ export async function loader({ context }: Route.LoaderArgs) {
             count: m.follows_followers_count({ count: String(followers) }),
             note: m.follows_followers_note(),
           },
+    // A creator's own numbers (decision 111): a link to their insights.
+    insights: creatorSide
+      ? { title: m.insights_home_title(), detail: m.insights_home_detail(), link: m.insights_home_link() }
+      : null,
   };
 }
 
@@ -84,6 +88,20 @@ export default function CreatorHomePage({ loaderData }: Route.ComponentProps) {
               {loaderData.followers.count}
             </p>
             <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">{loaderData.followers.note}</p>
+          </section>
+        ) : null}
+        {loaderData.insights ? (
+          <section
+            aria-labelledby="creator-home-insights"
+            className="rounded-lg border border-zinc-300 px-6 py-6 dark:border-zinc-700"
+          >
+            <h2 id="creator-home-insights" className="text-lg font-semibold text-zinc-900 dark:text-zinc-100">
+              {loaderData.insights.title}
+            </h2>
+            <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">{loaderData.insights.detail}</p>
+            <Link to={DASHBOARD_PATHS.insights} className={`${buttonLinkClass} mt-4`}>
+              {loaderData.insights.link}
+            </Link>
           </section>
         ) : null}
       </DashboardPage>
