@@ -5,6 +5,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as insightsRoute from "#app/routes/dashboard/creator-insights";
 import { type CreatorInsights, periodOf } from "#worker/domain/creator-insights";
+import { deleteAccount } from "#worker/account/services/account-deletion";
+import { createStripe } from "#worker/payments/stripe-client";
 import { cometNow } from "#worker/services/clock";
 import { creatorInsightsOf, runCreatorInsightsJob } from "#worker/services/creator-insights";
 import { freshUser } from "../support/auth-helpers";
@@ -270,5 +272,21 @@ describe("creator insights", () => {
     expect(result).toBeInstanceOf(Response);
     expect((result as Response).headers.get("Location")).toBe("/dashboard/creator/home");
     expect(await keptRow(client.userAccountId)).toBeNull();
+  });
+
+  it("a deleted creator's row goes with them, and the job makes none for them again", async () => {
+    const at = await cometNow(env);
+    const creator = await person();
+    const { formId } = await formAndWork(creator, "Gone", { form: 1, work: 0 }, at);
+    await runCreatorInsightsJob(env.DB, at + 1_000);
+    expect(await keptRow(creator.userAccountId)).not.toBeNull();
+    expect(await deleteAccount({ env, stripe: createStripe(env), now: Date.now() }, creator.userAccountId)).toEqual({
+      ok: true,
+    });
+    expect(await keptRow(creator.userAccountId)).toBeNull();
+    // A visit stamped after the deletion (its form is gone, so one made up) names no one the job keeps a row for.
+    await visit("commission_form", formId, 1, at + 500);
+    await runCreatorInsightsJob(env.DB, at + 1_000);
+    expect(await keptRow(creator.userAccountId)).toBeNull();
   });
 });

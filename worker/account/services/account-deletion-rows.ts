@@ -122,6 +122,8 @@ export function deletionStatements(
     sql("DELETE FROM follows WHERE follower_user_account_id = ?1 OR creator_user_account_id = ?1"),
     sql("DELETE FROM follow_watches WHERE creator_user_account_id = ?1"),
     sql("DELETE FROM account_signals WHERE user_account_id = ?1"),
+    // Their own numbers (decision 111): the timed jobs make none for a deleted account again.
+    sql("DELETE FROM creator_insights WHERE user_account_id = ?1"),
     sql("DELETE FROM notifications WHERE recipient_user_account_id = ?1"),
     sql("DELETE FROM notification_email_preferences WHERE user_account_id = ?1"),
     sql("DELETE FROM auth_codes WHERE email = ?4 OR lower(signup_handle) = lower(?5)"),
