@@ -37,7 +37,12 @@ import type { Route } from "./+types/explore-creators";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env, user, locale, documentOnly, executionCtx } = context.get(requestContext);
   const query = parseExploreQuery(new URL(request.url).searchParams);
-  const viewer = { locale, accountId: user?.accountId ?? null, displayCurrencyId: user?.displayCurrencyId ?? null };
+  const viewer = {
+    locale,
+    accountId: user?.accountId ?? null,
+    displayCurrencyId: user?.displayCurrencyId ?? null,
+    showsAdult: user?.showsAdult ?? false,
+  };
   const { readings, untranslated, ...found } = await searchCreators(
     db,
     query,

@@ -36,7 +36,12 @@ import type { Route } from "./+types/profile";
 /** /{handle}: a public profile. Handles are unique ignoring case, so /Alice and /alice are the same page. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, env, user, locale, executionCtx } = context.get(requestContext);
-  const viewer = { locale, accountId: user?.accountId ?? null, displayCurrencyId: user?.displayCurrencyId ?? null };
+  const viewer = {
+    locale,
+    accountId: user?.accountId ?? null,
+    displayCurrencyId: user?.displayCurrencyId ?? null,
+    showsAdult: user?.showsAdult ?? false,
+  };
   // Who sees the profile, and its reviews and rating with it (domain/public-profiles.ts).
   const reader = user && { accountId: user.accountId, roles: user.roles };
   const url = new URL(request.url);

@@ -2,6 +2,7 @@ import type { Locale } from "../domain/locales";
 import type { StagePlanItem } from "../orders/domain/order-stages";
 import { storedStagePlan } from "../orders/domain/stage-plan-rows";
 import { MISSING_TEXT, pickText, type TextRow } from "../domain/localized-text";
+import { GUARDED_VIEWER, type ContentViewer, contentViewerOf, visibleRatingSql } from "../domain/content-gate";
 import { listedWorkSql } from "../domain/public-items";
 import type { ProfileStanding } from "../domain/public-profiles";
 import { creatorRoleSql, notBannedSql } from "../domain/roles";
@@ -60,13 +61,14 @@ const previewJson = (media: string, workIdExpr: string) =>
   `json_array(${media}.id, ${workIdExpr}, ${cardPreviewItems(media)})`;
 
 /** At most 4 portfolio previews (spec section 2), in the creator's order, as a search card shows them. */
-const cardPreviewsOf = (profileExpr: string, limit: number) =>
+const cardPreviewsOf = (profileExpr: string, limit: number, viewer: ContentViewer) =>
   `(SELECT json_group_array(json_array(${cardPreviewItems("x")}))
     FROM (SELECT m.media_type, m.format_type, m.file_url, m.thumbnail_url, m.link_url, m.embed_code, m.link_site, m.embed_site
           FROM portfolio_works w
           CROSS JOIN media_attachments a ON a.owner_type = 'portfolio_work' AND a.owner_id = w.id AND a.field = 'medias'
           JOIN media m ON m.id = a.media_id AND m.is_active = 1
           WHERE w.profile_id = ${profileExpr} AND ${listedWorkSql("w")}
+            AND ${visibleRatingSql("w", viewer, `(SELECT gp.account_id FROM user_profiles gp WHERE gp.id = w.profile_id)`)}
           ORDER BY w.user_index, w.created_at, a.position LIMIT ${limit}) x)`;
 
 /** A creator's published forms (`f`) with their price currency (`cu`). */
@@ -90,7 +92,13 @@ export interface Viewer {
   locale: Locale;
   accountId: string | null;
   displayCurrencyId: string | null;
+  /** Sees works rated for adults (decision 110: SessionUser.showsAdult); absent or false, they are left out. */
+  showsAdult?: boolean;
 }
+
+/** The adult-content gate's view of a page's viewer. */
+const contentViewerOfViewer = (viewer: Viewer): ContentViewer =>
+  contentViewerOf(viewer.accountId ? { accountId: viewer.accountId, showsAdult: viewer.showsAdult } : null);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Card shapes (spec section 3).
@@ -418,7 +426,7 @@ export function buildCreatorSearch(
   SELECT h.id, p.account_id, p.original_handle AS handle, p.avatar_url, p.is_open_commission, h.created_at, h.sort_value,
     (SELECT count(*) FROM page) AS page_rows,
     ${textsOf("user_profile", "h.id")} AS texts,
-    ${cardPreviewsOf("h.id", 4)} AS previews,
+    ${cardPreviewsOf("h.id", 4, context.content ?? GUARDED_VIEWER)} AS previews,
     ${formLinksOf("p.account_id")} AS forms
   FROM page h JOIN user_profiles p ON p.id = h.id
   ORDER BY h.sort_value ${direction}, h.id ${direction}
@@ -442,6 +450,7 @@ export async function searchCreators(
   const search = buildCreatorSearch(query, viewer.locale, pageSize, {
     now,
     prices: known && { ...known, currencyIds: currencyIdsOf(bookFirst ?? undefined) },
+    content: contentViewerOfViewer(viewer),
   });
   // The page, and with it: its count on the first page, the price book unless read already, the filter choices
   // until the isolate keeps them.
@@ -531,13 +540,14 @@ const PROFILE_SQL = `SELECT p.id, p.account_id, p.original_handle AS handle, p.a
           WHERE b.user_account_id = ? AND b.is_active = 1 AND ca.user_account_id = p.account_id)) AS bookmarked_forms
   FROM user_profiles p WHERE lower(p.original_handle) = ?`;
 
-// Every media of a work, in order: the card shows the first, its preview (the lightbox) steps through them all.
-const WORKS_SQL = `SELECT w.id, ${textsOf("portfolio_work", "w.id", "title")} AS titles,
+// Every media of a work, in order: the card shows the first, its preview (the lightbox) steps through them all. Works
+// rated for adults only for their creator and a viewer who chose to see them (decision 110).
+const worksSql = (viewer: ContentViewer) => `SELECT w.id, ${textsOf("portfolio_work", "w.id", "title")} AS titles,
     (SELECT json_group_array(json(x.preview)) FROM (SELECT ${previewJson("m", "w.id")} AS preview
      FROM media_attachments a JOIN media m ON m.id = a.media_id AND m.is_active = 1
      WHERE a.owner_type = 'portfolio_work' AND a.owner_id = w.id AND a.field = 'medias' ORDER BY a.position) x) AS medias
   FROM portfolio_works w JOIN user_profiles p ON p.id = w.profile_id
-  WHERE lower(p.original_handle) = ? AND ${listedWorkSql("w")}
+  WHERE lower(p.original_handle) = ? AND ${listedWorkSql("w")} AND ${visibleRatingSql("w", viewer, "p.account_id")}
   ORDER BY w.user_index, w.created_at`;
 
 const SERVICES_SQL = `SELECT s.id, s.price_amount, cu.code AS cur, s.delivery_days,
@@ -581,7 +591,7 @@ export async function getCreatorProfile(
   const [book, profiles, works, services, openService, openQuestions] = await d1.batch<Record<string, unknown>>([
     d1.prepare(PRICE_BOOK_SQL),
     d1.prepare(PROFILE_SQL).bind(viewer.accountId ?? "", key),
-    d1.prepare(WORKS_SQL).bind(key),
+    d1.prepare(worksSql(contentViewerOfViewer(viewer))).bind(key),
     d1.prepare(SERVICES_SQL).bind(viewer.accountId ?? "", key),
     d1.prepare(OPEN_SERVICE_SQL).bind(openServiceId ?? "", key),
     // The open service's form's questions, read for their texts' readings only (the modal's own come with the service).

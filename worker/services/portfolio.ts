@@ -20,6 +20,7 @@ import {
 import type { MediaType, VisibilityStatus } from "../db/schema/enums";
 import { LOCALIZED, MEDIA_OWNERS } from "../db/schema/localized-entities";
 import type { Locale } from "../domain/locales";
+import { GUARDED_VIEWER, visibleRatingSql } from "../domain/content-gate";
 import { listedWorkSql, workStatusOnSave } from "../domain/public-items";
 import { TAG_MAX_LENGTH } from "../domain/portfolio-fields";
 import { cleanSearchText, textMatchSql } from "../domain/search-text";
@@ -646,8 +647,8 @@ export async function deleteWork(
 /**
  * Tags starting with `query` (ASCII case ignored, as everywhere in search: textMatchSql), most used first: the tag
  * input's suggestions for this user. Only tags the user may already see are suggested: those on the user's own works
- * (any status or visibility) and on public works (the one rule, listedWorkSql); uses are counted the same way, so
- * hidden works do not rank a tag.
+ * (any status or visibility) and on public works (the one rule, listedWorkSql) not rated for adults (decision 110);
+ * uses are counted the same way, so hidden works do not rank a tag.
  */
 export async function searchTags(db: Database, viewerAccountId: string, query: string, limit = 8): Promise<string[]> {
   const q = cleanSearchText(query, TAG_MAX_LENGTH);
@@ -657,7 +658,8 @@ export async function searchTags(db: Database, viewerAccountId: string, query: s
     .prepare(
       `SELECT t.tag FROM portfolio_work_tags t JOIN portfolio_works w ON w.id = t.work_id
       WHERE ${startsWith.sql}
-        AND (w.profile_id IN (SELECT id FROM user_profiles WHERE account_id = ?) OR ${listedWorkSql("w")})
+        AND (w.profile_id IN (SELECT id FROM user_profiles WHERE account_id = ?)
+          OR (${listedWorkSql("w")} AND ${visibleRatingSql("w", GUARDED_VIEWER)}))
       GROUP BY t.tag ORDER BY count(*) DESC, t.tag ASC LIMIT ?`,
     )
     .bind(startsWith.param, viewerAccountId, limit)

@@ -4,6 +4,7 @@ import { SESSION_ID_BYTES, SESSION_TOUCH_INTERVAL_MS } from "../domain/sign-in-r
 import { isSessionLive, sessionExpiresAt, sessionIdleCutoff, shouldTouchSession } from "../domain/sessions";
 import type { Database } from "../db/client";
 import { commissionAccounts, currencies, sessions, userAccountRoles, userAccounts, userProfiles } from "../db/schema";
+import { showsAdultContent } from "../domain/content-gate";
 import { randomToken, sha256Hex } from "./crypto";
 
 export interface SessionUser {
@@ -21,6 +22,8 @@ export interface SessionUser {
   displayCurrencyId: string | null;
   /** JPY unless the user chose another active display currency. */
   displayCurrencyCode: CurrencyCode;
+  /** Chose "Show adult content" and is 18 or older by their birthday today (decision 110, showsAdultContent). */
+  showsAdult: boolean;
 }
 
 /** Start a session: returns the cookie value (never stored; the table keeps its hash). */
@@ -79,6 +82,8 @@ export async function getSessionUser(
       displayLanguageCode: userAccounts.displayLanguageCode,
       inputLanguageCode: userAccounts.inputLanguageCode,
       displayCurrencyId: userAccounts.displayCurrencyId,
+      birthday: userAccounts.birthday,
+      adultContentConfirmedAt: userAccounts.adultContentConfirmedAt,
       profileId: userProfiles.id,
       commissionAccountId: commissionAccounts.id,
       handle: userProfiles.originalHandle,
@@ -97,7 +102,16 @@ export async function getSessionUser(
     .leftJoin(currencies, eq(currencies.id, userAccounts.displayCurrencyId))
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date(now))));
   if (rows.length === 0) return null;
-  const { roleCode: _, currencyCode, createdAt, lastSeenAt, expiresAt, ...user } = rows[0];
+  const {
+    roleCode: _,
+    currencyCode,
+    createdAt,
+    lastSeenAt,
+    expiresAt,
+    birthday,
+    adultContentConfirmedAt,
+    ...user
+  } = rows[0];
   const times = {
     createdAt: createdAt.getTime(),
     lastSeenAt: lastSeenAt?.getTime() ?? null,
@@ -119,6 +133,7 @@ export async function getSessionUser(
   return {
     ...user,
     displayCurrencyCode: isCurrencyCode(currencyCode) ? currencyCode : FALLBACK_CURRENCY,
+    showsAdult: showsAdultContent({ confirmedAt: adultContentConfirmedAt, birthday, now }),
     roles: rows.flatMap((r) => (r.roleCode ? [r.roleCode] : [])),
   };
 }

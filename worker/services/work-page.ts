@@ -1,5 +1,6 @@
 // The read side of a work's own page (/{handle}/works/{id}): one work with everything the page shows, for a viewer the
 // visibility rule lets read it (worker/domain/visibility.ts; docs/decisions/031-visibility-grants.md).
+import { contentViewerOf, maySeeRating } from "../domain/content-gate";
 import { notBannedSql } from "../domain/roles";
 import type { Locale } from "../domain/locales";
 import { MISSING_TEXT, pickText, type TextRow } from "../domain/localized-text";
@@ -71,7 +72,8 @@ const WORK_SQL = `SELECT w.id, w.work_status, w.hidden_at, p.account_id AS owner
           JOIN visibility_grants g ON g.visibility_setting_id = vs.id AND g.permission = 'credit'
           JOIN user_profiles gp ON gp.account_id = g.user_account_id
           WHERE vs.item_type = 'portfolio_work' AND vs.item_id = w.id)) AS credits,
-    (SELECT o.licence FROM commission_orders o WHERE o.id = w.commission_order_id) AS order_licence
+    (SELECT o.licence FROM commission_orders o WHERE o.id = w.commission_order_id) AS order_licence,
+    json((SELECT json_group_array(r.content_rating_code) FROM portfolio_work_content_ratings r WHERE r.work_id = w.id)) AS ratings
   FROM portfolio_works w JOIN user_profiles p ON p.id = w.profile_id
   WHERE w.id = ? AND ${notBannedSql("p.account_id")}`;
 
@@ -93,7 +95,7 @@ export async function getWorkPage(
   db: Database,
   env: Env,
   workId: string,
-  user: (MediaViewer & Visitor) | null,
+  user: (MediaViewer & Visitor & { showsAdult?: boolean }) | null,
   locale: Locale,
 ): Promise<WorkPage | null> {
   const [row, visibilities] = await Promise.all([
@@ -108,6 +110,11 @@ export async function getWorkPage(
     ...visibilities.get(workId)!,
   };
   if (!canViewItem(item, user)) return null;
+  // A work rated for adults answers as if it did not exist to a viewer the gate keeps out (decision 110): no title,
+  // image or og tag of it leaves, and a signed-out visitor's cached 404 says nothing.
+  // Its creator and those who may edit it always see it.
+  const gated = !maySeeRating(contentViewerOf(user), parseJson<string>(row.ratings), item.ownerAccountId);
+  if (gated && !canEditItem(item, user)) return null;
 
   const medias = parseJson<ShownMedia>(row.medias);
   const ogImages = parseJson<ShownMedia>(row.og_images);

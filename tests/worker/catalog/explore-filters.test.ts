@@ -215,8 +215,11 @@ describe("each filter", () => {
     expect(await found({ language: "ko" })).toEqual([]);
   });
 
-  it("content rating: a creator with a listed work rated so", async () => {
-    expect(await found({ contentRating: "r18" })).toEqual([dearOpen.handle]);
+  it("content rating: a creator with a listed work rated so, an adult rating only for a viewer who sees them", async () => {
+    const adult: Viewer = { ...en, accountId: "explore-adult-viewer", showsAdult: true };
+    expect(await found({ contentRating: "r18" }, adult)).toEqual([dearOpen.handle]);
+    // Decision 110: a signed-out visitor is not told who has adult works.
+    expect(await found({ contentRating: "r18" })).toEqual([]);
     expect(await found({ contentRating: "all-ages" })).toEqual([cheapOpen.handle]);
     expect(await found({ contentRating: "r15" })).toEqual([]);
   });
