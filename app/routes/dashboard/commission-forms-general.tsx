@@ -21,6 +21,7 @@ import {
   type CommissionSettingsInput,
 } from "#worker/domain/commission-settings";
 import { getCommissionSettings, saveCommissionSettings } from "#worker/services/commission-settings";
+import { emailNewNotificationsSoon } from "#worker/services/notification-emails";
 import { cometNow } from "#worker/services/clock";
 import { creatorCapacity } from "#worker/services/waitlist";
 import { requireCreatorSide } from "./guards.server";
@@ -56,7 +57,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireCreatorSide(context);
-  const { db, env, locale } = context.get(requestContext);
+  const { db, env, executionCtx, locale } = context.get(requestContext);
   const values = settingsInputFrom(await readFormData(request, locale));
   const parsed = parseCommissionSettings(values);
   if (!parsed.ok)
@@ -78,6 +79,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
+  // The notices the save made (followers told the creator opened, a freed slot offered to the first in line) are
+  // mailed after the answer, not at the cron's next sweep.
+  emailNewNotificationsSoon(env, (work) => executionCtx.waitUntil(work));
   return { saved: true, errors: null, values: null };
 }
 
