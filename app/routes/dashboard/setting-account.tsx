@@ -23,6 +23,8 @@ import { DATA_EXPORT_INTENTS, actOnDataExport, dataExportSection } from "./data-
 import { DataExportSection } from "#app/components/settings/data-export-section";
 import { DELETE_ACCOUNT_INTENT, accountDeletionSection, deleteAccountAction } from "./account-deletion.server";
 import { AccountDeletionSection } from "#app/components/settings/account-deletion-section";
+import { ADULT_CONTENT_INTENT, adultContentAction, adultContentSection } from "./adult-content.server";
+import { AdultContentSection } from "#app/components/settings/adult-content-section";
 import type { Route } from "./+types/setting-account";
 
 const FIELDS = ["birthday", "displayLanguageCode", "displayCurrencyCode", "inputLanguageCode"] as const;
@@ -56,6 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     languages,
     saved,
     invite,
+    adultContent: await adultContentSection(context, user),
     dataExport: await dataExportSection(context, user),
     accountDeletion: await accountDeletionSection(context, user),
   };
@@ -67,6 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request, locale);
   if (DATA_EXPORT_INTENTS.has(String(form.get("intent")))) return actOnDataExport(context, user, form);
   if (form.get("intent") === DELETE_ACCOUNT_INTENT) return deleteAccountAction(context, user, form);
+  if (form.get("intent") === ADULT_CONTENT_INTENT) return adultContentAction(context, user, form);
   const values = Object.fromEntries(FIELDS.map((field) => [field, String(form.get(field) ?? "")])) as Values;
   const parsed = parseFields(accountSettingsSchema(Date.now()), values);
   if (!parsed.ok)
@@ -174,6 +178,7 @@ export default function SettingAccountPage({ loaderData, actionData }: Route.Com
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{loaderData.invite.body}</p>
         <InviteLinkField url={loaderData.invite.url} texts={loaderData.invite.field} />
       </section>
+      <AdultContentSection section={loaderData.adultContent} />
       <DataExportSection section={loaderData.dataExport} />
       <AccountDeletionSection section={loaderData.accountDeletion} />
     </DashboardPage>
