@@ -122,6 +122,14 @@ export async function intentsOf(orderId: string): Promise<{ intent: string; stat
   return (await devFixture<{ intents: { intent: string; status: string }[] }>("orderIntents", { orderId })).intents;
 }
 
+/** A DRAFT order's submitted time and estimated start and delivery (null: not set), as the left panel shows them. */
+export function setOrderSchedule(
+  orderId: string,
+  s: { submittedAt: number; estimatedStart: number | null; estimatedDelivery: number | null },
+): Promise<unknown> {
+  return devFixture("orderSchedule", { orderId, ...s });
+}
+
 export interface OrderState {
   progress: "DRAFT" | "APPROVED" | "DELIVERED" | "COMPLETED";
   payment: "DRAFT" | "COMPLETED";

@@ -169,6 +169,24 @@ async function orderState(env: Env, input: Fields) {
   return {};
 }
 
+/**
+ * Sets a DRAFT order's submitted time and the creator's estimated start and delivery (what the panel's left column
+ * shows), as the request and the order's Settings tab would have written them.
+ */
+async function orderSchedule(env: Env, input: Fields) {
+  await env.DB.prepare(
+    "UPDATE commission_orders SET submitted_at = ?, estimated_start = ?, estimated_delivery = ? WHERE id = ?",
+  )
+    .bind(
+      num(input, "submittedAt"),
+      optionalNum(input, "estimatedStart"),
+      optionalNum(input, "estimatedDelivery"),
+      str(input, "orderId"),
+    )
+    .run();
+  return {};
+}
+
 /** A published service of the creator at `sellerEmail`, open for commissions, with no form; a `description` if given. */
 async function service(env: Env, input: Fields) {
   const d1 = env.DB;
@@ -451,6 +469,7 @@ export const DEV_FIXTURES = {
   canceledStagedSale,
   order,
   orderState,
+  orderSchedule,
   service,
   form,
   templateForm,
