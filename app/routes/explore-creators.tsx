@@ -322,9 +322,9 @@ function SearchForm({
         const search = serializeExploreQuery({ ...parseExploreQuery(params), cursor: null });
         navigate(search ? `/explore/creators?${search}` : "/explore/creators");
       }}
-      className="mt-8 grid gap-4 rounded-2xl border border-zinc-200 bg-white p-5 sm:grid-cols-2 lg:grid-cols-5 dark:border-zinc-800 dark:bg-zinc-900 [&>*]:min-w-0"
+      className="mt-8 grid gap-4 rounded-2xl border border-zinc-200 bg-white p-5 sm:grid-cols-2 lg:grid-cols-4 dark:border-zinc-800 dark:bg-zinc-900 [&>*]:min-w-0"
     >
-      <div className="sm:col-span-2 lg:col-span-5">
+      <div className="sm:col-span-2 lg:col-span-4">
         <label htmlFor={`${id}-q`} className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
           {m.catalog_search_label()}
         </label>
@@ -363,6 +363,7 @@ function SearchForm({
         value={query.useCase}
         options={filters.useCases}
       />
+      {/* One sort control (decision 109): each sort goes its own natural way, so `sort` alone says it. */}
       <Select
         id={`${id}-sort`}
         name="sort"
@@ -370,23 +371,13 @@ function SearchForm({
         value={query.sort}
         required
         options={[
-          { code: "date", name: m.catalog_sort_date() },
+          { code: "relevance", name: m.catalog_sort_relevance() },
+          { code: "date", name: m.catalog_sort_newest() },
+          { code: "rating", name: m.catalog_sort_rating_best() },
+          { code: "price", name: m.catalog_sort_price() },
           { code: "name", name: m.catalog_sort_name() },
           { code: "systemIndex", name: m.explore_sort_system_index() },
           { code: "commissionFormCount", name: m.explore_sort_commission_form_count() },
-          { code: "rating", name: m.catalog_sort_rating() },
-          { code: "price", name: m.catalog_sort_price() },
-        ]}
-      />
-      <Select
-        id={`${id}-order`}
-        name="order"
-        label={m.catalog_order_label()}
-        value={query.order}
-        required
-        options={[
-          { code: "desc", name: m.catalog_order_desc() },
-          { code: "asc", name: m.catalog_order_asc() },
         ]}
       />
       <MoreFilters
@@ -437,7 +428,7 @@ function MoreFilters({
   for (let stars = RATING_FILTER_MAX; stars >= RATING_FILTER_MIN; stars--)
     ratings.push({ code: String(stars), name: m.catalog_filter_rating_at_least({ stars }) });
   return (
-    <details open={on > 0} className="group sm:col-span-2 lg:col-span-5">
+    <details open={on > 0} className="group sm:col-span-2 lg:col-span-4">
       <summary className="cursor-pointer rounded-lg py-1 text-sm font-medium text-zinc-900 select-none dark:text-zinc-100">
         {on > 0 ? m.catalog_filters_summary_count({ count: on }) : m.catalog_filters_summary()}
       </summary>

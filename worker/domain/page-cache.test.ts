@@ -141,7 +141,9 @@ describe("pageCacheKey of explore's filters (issue 66, decision 108)", () => {
     }
     expect(new Set(filters.map(key)).size).toBe(filters.length);
     expect(key(filters.join("&"))).toBe(key([...filters].reverse().join("&")));
-    expect(key("sort=price")).not.toBe(key("sort=price&order=asc"));
+    // Each sort's own direction is left out of the key (decision 109): the cheapest first is the price sort's.
+    expect(key("sort=price")).toBe(key("sort=price&order=asc"));
+    expect(key("sort=price")).not.toBe(key("sort=price&order=desc"));
     expect(key("sort=rating")).not.toBe(plain);
   });
 

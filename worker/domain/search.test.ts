@@ -24,7 +24,8 @@ describe("explore query in the URL", () => {
     );
     expect(query).toMatchObject({ q: "アリス", category: "logo-graphic", sort: "name", order: "asc", cursor });
     expect(decodeCursor(cursor)).toEqual({ value: "アリス", id: "p1" });
-    expect(serializeExploreQuery({ ...query, sort: "date", order: "desc", cursor: null })).toBe(
+    // With text the default is relevance, best first (decision 109).
+    expect(serializeExploreQuery({ ...query, sort: "relevance", order: "desc", cursor: null })).toBe(
       "q=%E3%82%A2%E3%83%AA%E3%82%B9&category=logo-graphic",
     );
   });
@@ -57,7 +58,7 @@ describe("explore filters in the URL (issue 66, decision 108)", () => {
     expect(normal("min=0")).toBe("");
     expect(normal("min=1,000")).toBe("min=1000");
     expect(normal("min=30000&max=5000")).toBe("min=5000&max=30000");
-    expect(normal("sort=price&order=asc")).toBe("sort=price&order=asc");
+    expect(normal("sort=price&order=desc")).toBe("sort=price&order=desc");
     expect(normal("sort=rating")).toBe("sort=rating");
   });
 });
@@ -78,5 +79,30 @@ describe("delivered within N days in the URL (decision 109)", () => {
     expect(normal("days=-3")).toBe("");
     expect(normal("days=0")).toBe("days=1");
     expect(normal("days=9999")).toBe("days=365");
+  });
+});
+
+describe("one sort control (decision 109)", () => {
+  const parse = (search: string) => parseExploreQuery(new URLSearchParams(search));
+  const normal = (search: string) => serializeExploreQuery(parse(search));
+
+  it("defaults to relevance with text and to the newest without; relevance without text is the newest", () => {
+    expect(parse("q=alice")).toMatchObject({ sort: "relevance", order: "desc" });
+    expect(parse("")).toMatchObject({ sort: "date", order: "desc" });
+    expect(parse("sort=relevance")).toMatchObject({ sort: "date", order: "desc" });
+    expect(normal("sort=relevance")).toBe("");
+    expect(normal("q=alice&sort=relevance")).toBe("q=alice");
+    expect(normal("q=alice&sort=date")).toBe("q=alice&sort=date");
+  });
+
+  it("gives each sort its natural direction, written only when the URL goes against it", () => {
+    expect(parse("sort=price").order).toBe("asc");
+    expect(parse("sort=rating").order).toBe("desc");
+    expect(parse("sort=name").order).toBe("asc");
+    expect(normal("sort=price&order=asc")).toBe("sort=price");
+    expect(normal("sort=rating&order=desc")).toBe("sort=rating");
+    expect(normal("sort=rating&order=asc")).toBe("sort=rating&order=asc");
+    expect(normal("order=desc")).toBe("");
+    expect(normal("sort=newest&order=sideways")).toBe("");
   });
 });

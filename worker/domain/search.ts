@@ -8,7 +8,10 @@ import { DELIVERY_DAYS_MAX, DELIVERY_DAYS_MIN } from "./delivery-days";
  * and max (the lowest price, whole units of the display currency), licence (commercial | exclusive), rating (at least
  * N stars), lang (a language the creator writes their profile in), content (a content rating of their works), days
  * (delivered within N days: a published service whose typical delivery time is at most N, decision 109); sort
- * (name | date | systemIndex | commissionFormCount | rating | price), order (asc | desc), cursor.
+ * (relevance | date | name | systemIndex | commissionFormCount | rating | price), order (asc | desc), cursor.
+ * One sort control (decision 109): each sort has its own natural direction (`SORT_ORDER`), so the page's select sends
+ * `sort` alone; `order` stays in the URL only when it goes against it. The default sort is relevance when there is
+ * text to match and newest (date, descending) without: relevance with no text is read as newest.
  * Pure parse and serialize; defaults are left out of the URL, a bad value is dropped and an out-of-range one clamped,
  * so the page and its cache key (page-cache.ts) read every address alike.
  */
@@ -16,12 +19,35 @@ import { DELIVERY_DAYS_MAX, DELIVERY_DAYS_MIN } from "./delivery-days";
 /**
  * Spec section 3: the sort fields name and date, and of the list sort keys the two a creator list can offer:
  * systemIndex (the platform's curated rank, higher first when descending) and commissionFormCount (published forms);
- * issue 66's rating (the average of the shown reviews) and price (the lowest price, in the display currency).
+ * issue 66's relevance (how well the text matches: FTS5's bm25), rating (the average of the shown reviews) and price
+ * (the lowest price, in the display currency).
  */
-const SEARCH_SORTS = ["name", "date", "systemIndex", "commissionFormCount", "rating", "price"] as const;
+export const SEARCH_SORTS = [
+  "relevance",
+  "date",
+  "rating",
+  "price",
+  "name",
+  "systemIndex",
+  "commissionFormCount",
+] as const;
 const SEARCH_ORDERS = ["asc", "desc"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 type SearchOrder = (typeof SEARCH_ORDERS)[number];
+
+/** Each sort's natural direction: the best match, the newest, the best rated and the cheapest first; names A to Z. */
+export const SORT_ORDER: Record<SearchSort, SearchOrder> = {
+  relevance: "desc",
+  date: "desc",
+  rating: "desc",
+  price: "asc",
+  name: "asc",
+  systemIndex: "desc",
+  commissionFormCount: "desc",
+};
+
+/** The sort a search gets when the URL names none: relevance with text to match, else the newest. */
+export const defaultSort = (q: string): SearchSort => (q ? "relevance" : "date");
 
 /** In characters (code points); a longer query is cut (cleanSearchText). */
 const SEARCH_QUERY_MAX = 100;
@@ -100,13 +126,19 @@ function priceRange(params: URLSearchParams): { priceMin: number | null; priceMa
 const oneOf = <T extends string>(list: readonly T[], value: string | null): T | null =>
   (list as readonly string[]).includes(value ?? "") ? (value as T) : null;
 
+/** The sort and its direction: relevance needs text (without it, the newest); the direction defaults to the sort's. */
+function sortOf(params: URLSearchParams, q: string): { sort: SearchSort; order: SearchOrder } {
+  let sort = oneOf(SEARCH_SORTS, params.get("sort")) ?? defaultSort(q);
+  if (sort === "relevance" && !q) sort = "date";
+  return { sort, order: oneOf(SEARCH_ORDERS, params.get("order")) ?? SORT_ORDER[sort] };
+}
+
 export function parseExploreQuery(params: URLSearchParams): ExploreQuery {
-  const sort = params.get("sort");
-  const order = params.get("order");
   const cursor = params.get("cursor");
   const language = params.get("lang");
+  const q = cleanSearchText(params.get("q") ?? "", SEARCH_QUERY_MAX);
   return {
-    q: cleanSearchText(params.get("q") ?? "", SEARCH_QUERY_MAX),
+    q,
     category: code(params.get("category")),
     kind: code(params.get("kind")),
     useCase: code(params.get("use")),
@@ -117,10 +149,7 @@ export function parseExploreQuery(params: URLSearchParams): ExploreQuery {
     language: isLocale(language) ? language : null,
     contentRating: code(params.get("content")),
     maxDeliveryDays: wholeNumber(params.get("days"), DELIVERY_DAYS_MIN, DELIVERY_DAYS_MAX),
-    sort: (SEARCH_SORTS as readonly string[]).includes(sort ?? "") ? (sort as SearchSort) : DEFAULT_EXPLORE_QUERY.sort,
-    order: (SEARCH_ORDERS as readonly string[]).includes(order ?? "")
-      ? (order as SearchOrder)
-      : DEFAULT_EXPLORE_QUERY.order,
+    ...sortOf(params, q),
     cursor: cursor && decodeCursor(cursor) ? cursor : null,
   };
 }
@@ -154,7 +183,10 @@ export function trigramQuery(q: string): string | null {
   return `NEAR(${ftsString(first)} ${ftsString(last)}, ${chars.length - 4})`;
 }
 
-/** The query string for a search; values equal to the defaults are omitted so shared links stay short. */
+/**
+ * The query string for a search; values equal to the defaults are omitted so shared links stay short: the sort when it
+ * is the default for the text (`defaultSort`), the direction when it is the sort's own (`SORT_ORDER`).
+ */
 export function serializeExploreQuery(query: Partial<ExploreQuery>): string {
   const params = new URLSearchParams();
   if (query.q) params.set("q", query.q);
@@ -169,8 +201,9 @@ export function serializeExploreQuery(query: Partial<ExploreQuery>): string {
   if (query.language) params.set("lang", query.language);
   if (query.contentRating) params.set("content", query.contentRating);
   if (query.maxDeliveryDays != null) params.set("days", String(query.maxDeliveryDays));
-  if (query.sort && query.sort !== DEFAULT_EXPLORE_QUERY.sort) params.set("sort", query.sort);
-  if (query.order && query.order !== DEFAULT_EXPLORE_QUERY.order) params.set("order", query.order);
+  const sort = query.sort ?? defaultSort(query.q ?? "");
+  if (sort !== defaultSort(query.q ?? "")) params.set("sort", sort);
+  if (query.order && query.order !== SORT_ORDER[sort]) params.set("order", query.order);
   if (query.cursor) params.set("cursor", query.cursor);
   return params.toString();
 }

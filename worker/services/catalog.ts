@@ -326,6 +326,10 @@ export function buildCreatorSearch(
 
   let translated = "";
   const translatedParams: unknown[] = [];
+  // Relevance (decision 109): FTS5's bm25 over the original texts' trigram index, negated so more relevant is higher
+  // and the sort's natural direction is descending like the others'. A creator found only through a translation
+  // (issue 62) scores 0, after every original match. A query too short for the index has no score: newest instead.
+  let relevance: string | null = null;
   if (query.q) {
     // The handle, and the name and bio in every language: a Japanese visitor finds a creator by the English name too.
     // From 3 characters the trigram index (migration 0009) picks the candidates and the one definition of a match
@@ -342,6 +346,12 @@ export function buildCreatorSearch(
     }${translatedMatch.sql}),\n  `;
     if (trigrams) translatedParams.push(trigrams);
     translatedParams.push(translatedMatch.param);
+    if (trigrams && query.sort === "relevance") {
+      translated += `relevance AS MATERIALIZED (SELECT rowid AS id, -bm25(creator_search_fts) AS score
+    FROM creator_search_fts WHERE creator_search_fts MATCH ?),\n  `;
+      translatedParams.push(trigrams);
+      relevance = "coalesce((SELECT r.score FROM relevance r WHERE r.id = s.rowid), 0)";
+    }
     if (trigrams) {
       // The candidates: the original index's rows and the translated matches' rows (through creator_search_account).
       where.push(`s.rowid IN (SELECT rowid FROM creator_search_fts WHERE creator_search_fts MATCH ?
@@ -401,8 +411,9 @@ export function buildCreatorSearch(
     date: "s.created_at",
     systemIndex: "s.system_index",
     commissionFormCount: "s.form_count",
+    relevance: "s.created_at",
   };
-  const key = filters.sortKey ?? columnKeys[query.sort];
+  const key = relevance ?? filters.sortKey ?? columnKeys[query.sort];
   const direction = query.order === "asc" ? "ASC" : "DESC";
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   if (cursor) {

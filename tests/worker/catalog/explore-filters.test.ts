@@ -305,6 +305,77 @@ describe("sorts", () => {
   });
 });
 
+describe("relevance (decision 109)", () => {
+  // Their own word, in their bios only: the strong match holds it three times in a short bio, the weak one once in a
+  // long one, and joined later (so the newest order is the other way round).
+  const word = uniqueTag();
+  let strong: SeededCreator;
+  let weak: SeededCreator;
+  beforeAll(async () => {
+    const other = uniqueTag();
+    strong = await seedCreator({
+      handle: `strong${other}`,
+      name: { en: "Strong" },
+      bio: { en: `${word} portraits, ${word} icons, ${word} banners.` },
+      createdAt: 7_000,
+    });
+    weak = await seedCreator({
+      handle: `weak${other}`,
+      name: { en: "Weak" },
+      bio: {
+        en: `Landscapes, still lifes, character sheets, book covers, game assets, album art and more; ask about ${word} too. Commissions open most of the year, with friendly revisions and clear stages.`,
+      },
+      createdAt: 8_000,
+    });
+  });
+  const byRelevance = async (query: Partial<ExploreQuery>, pageSize = 50) =>
+    (
+      await searchCreators(db(), q({ q: word, sort: "relevance", order: "desc", ...query }), en, pageSize, NOW)
+    ).creators.map((c) => c.handle);
+
+  it("puts the better match first (bm25), whichever joined last; ascending the other way", async () => {
+    expect(await byRelevance({})).toEqual([strong.handle, weak.handle]);
+    expect(await byRelevance({ order: "asc" })).toEqual([weak.handle, strong.handle]);
+    expect(await byRelevance({ sort: "date" })).toEqual([weak.handle, strong.handle]);
+  });
+
+  it("pages by cursor without skipping or repeating", async () => {
+    const first = await searchCreators(db(), q({ q: word, sort: "relevance", order: "desc" }), en, 1, NOW);
+    const second = await searchCreators(
+      db(),
+      q({ q: word, sort: "relevance", order: "desc", cursor: first.nextCursor }),
+      en,
+      1,
+      NOW,
+    );
+    expect([...first.creators, ...second.creators].map((c) => c.handle)).toEqual([strong.handle, weak.handle]);
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it("is the page's default with text, and the newest without it", async () => {
+    const path = (search: string) => `/explore/creators?${search}`;
+    const load = async (search: string) =>
+      exploreRoute.loader({
+        params: {},
+        request: new Request(`http://localhost${path(search)}`),
+        context: await pageContext(null, path(search)),
+      } as never);
+    const page = await load(`q=${word}`);
+    expect(page.query).toMatchObject({ sort: "relevance", order: "desc" });
+    expect(page.handles).toEqual([strong.handle, weak.handle]);
+    expect((await load(`q=${word}&sort=date`)).handles).toEqual([weak.handle, strong.handle]);
+    expect((await load("sort=relevance")).query).toMatchObject({ sort: "date", order: "desc" });
+  });
+
+  it("with a query shorter than the index reads (two characters), sorts by the newest", async () => {
+    const context = { now: NOW, prices: null };
+    const short = buildCreatorSearch(q({ q: word.slice(-2), sort: "relevance" }), "en", 12, context);
+    expect(short.sql).not.toContain("bm25");
+    expect(short.sql).toContain("s.created_at AS sort_value");
+    expect(buildCreatorSearch(q({ q: word, sort: "relevance" }), "en", 12, context).sql).toContain("bm25");
+  });
+});
+
 describe("the count", () => {
   it("counts what the search finds on its first page, and none past it", async () => {
     expect((await search({ openNow: true }, en, 2)).total).toBe(4);
@@ -371,7 +442,10 @@ describe("the cache key", () => {
     "days=7",
     "days=30",
     "sort=rating",
-    "sort=price&order=asc",
+    "sort=price&order=desc",
+    "sort=name",
+    "q=alice",
+    "q=alice&sort=date",
   ];
 
   it("one key per filter and sort, the same in any order or with junk parameters", async () => {
@@ -386,6 +460,10 @@ describe("the cache key", () => {
     expect(key("rating=12")).toBe(key("rating=5"));
     expect(key("min=30000&max=5000")).toBe(key("min=5000&max=30000"));
     expect(key("days=999")).toBe(key("days=365"));
+    // One sort control (decision 109): a sort's own direction and relevance without text add nothing to the key.
+    expect(key("sort=price&order=asc")).toBe(key("sort=price"));
+    expect(key("sort=relevance")).toBe(key(""));
+    expect(key("q=alice&sort=relevance&order=desc")).toBe(key("q=alice"));
     expect(key("days=0")).toBe(key("days=1"));
     expect(key("days=7.5&days=x")).toBe(key(""));
   });
