@@ -4,6 +4,7 @@ import type { AppEnv } from "../http/context";
 import { jsonBody, type SchemaRefusal } from "../http/json-body";
 import { waitlistError } from "../messages/waitlist";
 import { cometNow } from "../services/clock";
+import { emailNewNotificationsSoon } from "../services/notification-emails";
 import { joinWaitlist, leaveWaitlist, removeFromWaitlist } from "../services/waitlist";
 
 /**
@@ -13,7 +14,8 @@ import { joinWaitlist, leaveWaitlist, removeFromWaitlist } from "../services/wai
  *   already in line, a request already pending).
  * - POST /leave {entryId}: the client's own place leaves the line (a reservation passes to the next at once).
  * - POST /remove {entryId}: the creator removes a client from their line; the client is told.
- * A place that is not the caller's, or no longer in line, is 404.
+ * A place that is not the caller's, or no longer in line, is 404. The notices a leave or a removal makes (the slot
+ * offered to the next in line, the removed client's, a followed creator's freed slot) are mailed after the answer.
  */
 export const waitlistApi = new Hono<AppEnv>();
 
@@ -48,7 +50,9 @@ waitlistApi.post("/leave", jsonBody(entryBody, { refuse: refuseWith("waitlist_er
     entryId,
     now: await cometNow(env),
   });
-  return left ? c.json({ data: { left: true } }) : c.json({ error: "not_found" }, 404);
+  if (!left) return c.json({ error: "not_found" }, 404);
+  emailNewNotificationsSoon(env, (work) => c.executionCtx.waitUntil(work));
+  return c.json({ data: { left: true } });
 });
 
 waitlistApi.post("/remove", jsonBody(entryBody, { refuse: refuseWith("waitlist_error_entry") }), async (c) => {
@@ -60,5 +64,7 @@ waitlistApi.post("/remove", jsonBody(entryBody, { refuse: refuseWith("waitlist_e
     entryId,
     now: await cometNow(env),
   });
-  return removed ? c.json({ data: { removed: true } }) : c.json({ error: "not_found" }, 404);
+  if (!removed) return c.json({ error: "not_found" }, 404);
+  emailNewNotificationsSoon(env, (work) => c.executionCtx.waitUntil(work));
+  return c.json({ data: { removed: true } });
 });

@@ -10,6 +10,7 @@ import { m } from "#app/paraglide/messages.js";
 import type { Locale } from "#worker/domain/locales";
 import { formatDate, formatDateTime } from "#worker/domain/dates";
 import { cometNow } from "#worker/services/clock";
+import { emailNewNotificationsSoon } from "#worker/services/notification-emails";
 import { removeFromWaitlist } from "#worker/services/waitlist";
 import { creatorQueue, setWaitlistClosed, type QueuePlace } from "#worker/services/waitlist-queue";
 import { requireCreatorSide } from "./guards.server";
@@ -95,7 +96,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireCreatorSide(context);
-  const { db, env, locale } = context.get(requestContext);
+  const { db, env, executionCtx, locale } = context.get(requestContext);
   const form = await readFormData(request, locale);
   const intent = String(form.get("intent") ?? "");
   const t = { locale };
@@ -106,9 +107,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       entryId: String(form.get("entryId") ?? ""),
       now: await cometNow(env),
     });
-    return removed
-      ? { ok: true as const, message: m.waitlist_queue_removed({}, t) }
-      : data({ ok: false as const, message: m.waitlist_error_entry({}, t) }, { status: 404 });
+    if (!removed) return data({ ok: false as const, message: m.waitlist_error_entry({}, t) }, { status: 404 });
+    // The removed client's notice, the slot offered to the next in line, a followed creator's freed slot: mailed now.
+    emailNewNotificationsSoon(env, (work) => executionCtx.waitUntil(work));
+    return { ok: true as const, message: m.waitlist_queue_removed({}, t) };
   }
   if (intent === "setWaitlist") {
     const closed = form.get("closed") === "on";

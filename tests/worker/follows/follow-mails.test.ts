@@ -1,0 +1,57 @@
+// A follower's mail comes after the write that told them, not at the cron's next sweep (issue 66, decision 107): a
+// place leaving a full creator's line frees the slot it held, the follower is told, and the leave door mails it. No
+// sweep is run here: the door's own is the only one.
+import { env } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
+import { followCreator, runFollowJobs } from "#worker/services/follows";
+import { runWaitlistJobs } from "#worker/services/waitlist";
+import { call, db } from "../support/helpers";
+import { newMember } from "../support/media-fixtures";
+import { deliveredOrder, slotsSetUp } from "../support/waitlist-fixtures";
+
+/** The mails to `email` of `subject`, their text. */
+const mailsOf = async (email: string, subject: string) =>
+  (
+    await env.DB.prepare("SELECT text FROM dev_mails WHERE `to` = ? AND subject = ?")
+      .bind(email, subject)
+      .all<{ text: string }>()
+  ).results.map((mail) => mail.text);
+
+describe("a follower's mail", () => {
+  it("is sent after the leave that freed the slot, without waiting for the cron", async () => {
+    const s = await slotsSetUp(1);
+    const held = await deliveredOrder(s.seller, s.serviceId);
+    const fan = await newMember("fma");
+    await followCreator(env.DB, {
+      followerUserAccountId: fan.accountId,
+      creatorProfileId: s.seller.profileId,
+      now: Date.now(),
+    });
+    // The setup's client waits in line, and the slot the order frees is reserved for them.
+    const join = await call("/api/waitlist/join", {
+      method: "POST",
+      cookie: s.client.cookie,
+      json: { kind: "service", id: s.serviceId },
+    });
+    expect(join.status).toBe(200);
+    const { data } = await join.json<{ data: { entryId: string } }>();
+    await env.DB.prepare("UPDATE commission_orders SET order_progress_status = 'COMPLETED' WHERE id = ?")
+      .bind(held.id)
+      .run();
+    const now = Date.now();
+    await runWaitlistJobs(db(), now);
+    await runFollowJobs(env.DB, now);
+    const email = `${fan.handle.toLowerCase()}@example.com`;
+    expect(await mailsOf(email, "A slot is free")).toEqual([]);
+
+    // They pass it up: the slot is free for anyone, and the follower hears of it by mail.
+    const left = await call("/api/waitlist/leave", {
+      method: "POST",
+      cookie: s.client.cookie,
+      json: { entryId: data.entryId },
+    });
+    expect(left.status).toBe(200);
+    await vi.waitFor(async () => expect(await mailsOf(email, "A slot is free")).toHaveLength(1), { timeout: 10_000 });
+    expect((await mailsOf(email, "A slot is free"))[0]).toContain(`/${s.seller.handle}`);
+  });
+});
