@@ -28,6 +28,7 @@ import { FORM_QUESTION_MEDIA_MAX } from "#worker/media/domain/media-limits";
 import { parseSlotCount } from "#worker/domain/slots";
 import { cometNow } from "#worker/services/clock";
 import { saveTargetSlots } from "#worker/services/waitlist";
+import { emailNewNotificationsSoon } from "#worker/services/notification-emails";
 import { ownSlotCount } from "#worker/services/waitlist-queue";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -224,13 +225,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok && result.reason === "not_found") throw notFound();
   if (!result.ok && result.reason === "invalid")
     return data({ saved: false, errors: translateAuthoringErrors(result.errors, locale) }, { status: 400 });
-  if (slots?.ok)
+  if (slots?.ok) {
     await saveTargetSlots(db, {
       sellerAccountId: user.commissionAccountId,
       target: { kind: "form", id: formId },
       slots: slots.slots,
       now: await cometNow(context.get(requestContext).env),
     });
+    // A slot a raised count freed: the first in line's and the followers' notices are mailed after the answer.
+    const { env, executionCtx } = context.get(requestContext);
+    emailNewNotificationsSoon(env, (work) => executionCtx.waitUntil(work));
+  }
   if (intent === "publish") await setFormStatus(db, user.accountId, formId, "PUBLISHED");
   return { saved: true, errors: {} as Record<string, string> };
 }

@@ -13,6 +13,7 @@ import { newServiceDefaults } from "#worker/services/commission-settings";
 import { cometNow } from "#worker/services/clock";
 import { saveTargetSlots } from "#worker/services/waitlist";
 import { tellFollowersOfNewService } from "#worker/services/follows";
+import { emailNewNotificationsSoon } from "#worker/services/notification-emails";
 import { mediaUrlsForViewer, viewMedia } from "#worker/media/services/media-access";
 import { requireCreatorSide } from "./guards.server";
 import { inputLanguageOf } from "#worker/domain/input-language";
@@ -130,5 +131,10 @@ export async function saveServiceAction(request: Request, context: Context, serv
   // A new service is news to the creator's followers (decision 107): each told once.
   if (!serviceId)
     await tellFollowersOfNewService(db.$client, result.serviceId, await cometNow(context.get(requestContext).env));
+  // Their notices, and those of a slot a raised count freed, are mailed after the answer, not at the cron's sweep.
+  if (!serviceId || parsed.data.slots !== undefined) {
+    const { env, executionCtx } = context.get(requestContext);
+    emailNewNotificationsSoon(env, (work) => executionCtx.waitUntil(work));
+  }
   return redirect(DASHBOARD_PATHS.forms);
 }

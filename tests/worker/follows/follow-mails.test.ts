@@ -1,12 +1,16 @@
 // A follower's mail comes after the write that told them, not at the cron's next sweep (issue 66, decision 107): a
-// place leaving a full creator's line frees the slot it held, the follower is told, and the leave door mails it. No
-// sweep is run here: the door's own is the only one.
+// place leaving a full creator's line frees the slot it held, the follower is told, and the leave door mails it; a
+// creator saves a new service on its page, and the page mails its followers. No sweep is run here: the door's own is
+// the only one.
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import * as serviceNewPage from "#app/routes/dashboard/commission-forms-service-new";
 import { followCreator, runFollowJobs } from "#worker/services/follows";
 import { runWaitlistJobs } from "#worker/services/waitlist";
+import { seedCreator } from "../support/catalog-fixtures";
 import { call, db } from "../support/helpers";
 import { newMember } from "../support/media-fixtures";
+import { pageContext } from "../support/page-context";
 import { deliveredOrder, slotsSetUp } from "../support/waitlist-fixtures";
 
 /** The mails to `email` of `subject`, their text. */
@@ -53,5 +57,29 @@ describe("a follower's mail", () => {
     expect(left.status).toBe(200);
     await vi.waitFor(async () => expect(await mailsOf(email, "A slot is free")).toHaveLength(1), { timeout: 10_000 });
     expect((await mailsOf(email, "A slot is free"))[0]).toContain(`/${s.seller.handle}`);
+  });
+
+  it("is sent after the creator saves a new service on its page", async () => {
+    const c = await seedCreator({ handle: `fm${crypto.randomUUID().slice(0, 8)}`, open: true });
+    const fan = await newMember("fmn");
+    await followCreator(env.DB, {
+      followerUserAccountId: fan.accountId,
+      creatorProfileId: c.profileId,
+      now: Date.now(),
+    });
+    const email = `${fan.handle.toLowerCase()}@example.com`;
+
+    const path = "/dashboard/commission/setting/service/new";
+    const body = new FormData();
+    for (const [name, value] of Object.entries({ title: "Fresh icon", price: "8000", currency: "JPY", intent: "save" }))
+      body.set(name, value);
+    const saved = await serviceNewPage.action({
+      context: await pageContext(c.accountId, "en", path),
+      request: new Request(`http://localhost${path}`, { method: "POST", body }),
+      params: {},
+    } as never);
+    expect(saved).toBeInstanceOf(Response);
+    expect((saved as Response).status).toBe(302);
+    await vi.waitFor(async () => expect(await mailsOf(email, "A new service")).toHaveLength(1), { timeout: 10_000 });
   });
 });
