@@ -47,8 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     db,
     query,
     viewer,
-    SEARCH_PAGE_SIZE,
     await cometNow(env),
+    SEARCH_PAGE_SIZE,
   );
   // The active filters as chips and the language choices, worded here: no label rides in the page's JS.
   const chips = filterChips(query, found.filters, found.displayCurrencyCode, locale);

@@ -318,8 +318,9 @@ const SORT_NAME_COLUMN: Record<Locale, string> = {
 export function buildCreatorSearch(
   query: ExploreQuery,
   locale: Locale,
-  pageSize = SEARCH_PAGE_SIZE,
-  context: FilterContext = { now: 0, prices: null },
+  pageSize: number,
+  /** Comet's clock and the price book: required, so no caller reads reviews on a clock of its own (decision 109). */
+  context: FilterContext,
 ): { sql: string; params: unknown[]; countSql: string; countParams: unknown[] } {
   const where: string[] = [];
   const params: unknown[] = [];
@@ -449,9 +450,9 @@ export async function searchCreators(
   db: Database,
   query: ExploreQuery,
   viewer: Viewer,
+  /** Comet's clock (cometNow): reviews count from when they show. Required (decision 109). */
+  now: number,
   pageSize = SEARCH_PAGE_SIZE,
-  /** Comet's clock (cometNow): reviews count from when they show. */
-  now = Date.now(),
 ): Promise<CreatorSearchResult> {
   const d1 = db.$client;
   // A price filter or sort compares prices in the display currency, so the price book is read first (one more round

@@ -1,6 +1,7 @@
 // Reports of works and profiles (issue 49, decision 089): the door a signed-in user reports through (strangers, the
 // owner, bad input, a repeat), the admins' queue, and hide / keep: the public pages gone (or kept) while the owner and
 // the admins still see the target, the edge cache purged, one audit row under a race.
+import { cometNow } from "#worker/services/clock";
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import * as profileRoute from "#app/routes/profile";
@@ -95,6 +96,7 @@ const explored = async (handle: string) =>
       db(),
       { ...DEFAULT_EXPLORE_QUERY, q: handle },
       { locale: "en", accountId: null, displayCurrencyId: null },
+      await cometNow(env),
     )
   ).creators;
 

@@ -1,3 +1,4 @@
+import { cometNow } from "#worker/services/clock";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "#worker/db/client";
@@ -10,7 +11,7 @@ const en: Viewer = { locale: "en", accountId: null, displayCurrencyId: null };
 const ja: Viewer = { locale: "ja", accountId: null, displayCurrencyId: null };
 const q = (query: Partial<ExploreQuery>): ExploreQuery => ({ ...DEFAULT_EXPLORE_QUERY, ...query });
 const handles = async (query: Partial<ExploreQuery>, viewer = en) =>
-  (await searchCreators(db(), q(query), viewer, 50)).creators.map((c) => c.handle);
+  (await searchCreators(db(), q(query), viewer, await cometNow(env), 50)).creators.map((c) => c.handle);
 
 // One tag per run: every query below includes it, so rows other test files create never match.
 const tag = uniqueTag();
@@ -75,9 +76,9 @@ describe("searchCreators", () => {
   });
 
   it("shows the name in the viewer's language, else the original, else the handle", async () => {
-    const [inJa] = (await searchCreators(db(), q({ q: `Alice${tag}` }), ja)).creators;
+    const [inJa] = (await searchCreators(db(), q({ q: `Alice${tag}` }), ja, await cometNow(env))).creators;
     expect(inJa.name).toBe(`アリス画家 ${tag}`);
-    const [bobInEn] = (await searchCreators(db(), q({ q: `bob${tag}` }), en)).creators;
+    const [bobInEn] = (await searchCreators(db(), q({ q: `bob${tag}` }), en, await cometNow(env))).creators;
     expect(bobInEn.name).toBe(`ボブ作曲家 ${tag}`);
   });
 
@@ -105,7 +106,7 @@ describe("searchCreators", () => {
         const seen: string[] = [];
         let cursor: string | null = null;
         do {
-          const page = await searchCreators(db(), q({ q: tag, sort, order, cursor }), en, 1);
+          const page = await searchCreators(db(), q({ q: tag, sort, order, cursor }), en, await cometNow(env), 1);
           seen.push(...page.creators.map((c) => c.handle));
           cursor = page.nextCursor;
         } while (cursor && seen.length < 10);
@@ -115,7 +116,7 @@ describe("searchCreators", () => {
   });
 
   it("builds creator cards: at most 4 previews, published forms by price ascending, unset prices read as such", async () => {
-    const [card] = (await searchCreators(db(), q({ q: `Alice${tag}` }), en)).creators;
+    const [card] = (await searchCreators(db(), q({ q: `Alice${tag}` }), en, await cometNow(env))).creators;
     expect(card.previews).toHaveLength(4);
     expect(card.isOpenCommission).toBe(true);
     // For a visitor (yen): unset (0) first, then $50.00 ≈ ¥7,246 (× 144.91), ¥10,000, ¥30,000.
@@ -133,11 +134,16 @@ describe("searchCreators", () => {
 
   it("converts prices to a signed-in viewer's display currency", async () => {
     const usd = await currencyId("USD");
-    const { creators, displayCurrencyCode } = await searchCreators(db(), q({ q: `Alice${tag}` }), {
-      locale: "en",
-      accountId: null,
-      displayCurrencyId: usd,
-    });
+    const { creators, displayCurrencyCode } = await searchCreators(
+      db(),
+      q({ q: `Alice${tag}` }),
+      {
+        locale: "en",
+        accountId: null,
+        displayCurrencyId: usd,
+      },
+      await cometNow(env),
+    );
     expect(displayCurrencyCode).toBe("USD");
     const bust = creators[0].forms.find((f) => f.title === "Bust-up");
     expect(bust?.price).toMatchObject({ amount: 6900, currency: { code: "USD" }, approximate: true });
@@ -146,7 +152,7 @@ describe("searchCreators", () => {
   });
 
   it("lists the filter choices with names in the viewer's language", async () => {
-    const { filters } = await searchCreators(db(), q({ q: tag }), ja);
+    const { filters } = await searchCreators(db(), q({ q: tag }), ja, await cometNow(env));
     expect(filters.categories.map((c) => c.code)).toContain("character-illustration");
     expect(filters.kinds.map((c) => c.code)).toEqual(expect.arrayContaining(["illustration", "music"]));
     expect(filters.useCases.map((c) => c.code)).toContain("concept");
@@ -160,9 +166,9 @@ describe("searchCreators", () => {
         return env.DB.batch(statements);
       },
     }) as D1Database;
-    await searchCreators(db(), q({ q: tag }), en);
-    const english = await searchCreators(createDb(counting), q({ q: tag }), en);
-    const japanese = await searchCreators(createDb(counting), q({ q: tag }), ja);
+    await searchCreators(db(), q({ q: tag }), en, await cometNow(env));
+    const english = await searchCreators(createDb(counting), q({ q: tag }), en, await cometNow(env));
+    const japanese = await searchCreators(createDb(counting), q({ q: tag }), ja, await cometNow(env));
     expect(batchSizes).toEqual([3, 3]);
     const name = (filters: typeof english.filters) =>
       filters.categories.find((c) => c.code === "character-illustration")?.name;
@@ -227,7 +233,7 @@ describe("media previews on cards and the profile", () => {
         `UPDATE media SET format_type = 'LINK', file_url = NULL, link_url = 'https://youtu.be/abc', link_site = 'YOUTUBE' WHERE id = ${media(link)}`,
       ),
     ]);
-    const [card] = (await searchCreators(db(), q({ q: handle }), en)).creators;
+    const [card] = (await searchCreators(db(), q({ q: handle }), en, await cometNow(env))).creators;
     const expected = [
       {
         mediaType: "IMAGE",
@@ -371,7 +377,12 @@ describe("D1 round trips", () => {
 
   it("serves a search page, a profile and a form page in one round trip each", async () => {
     const search = countingDb();
-    await searchCreators(search.db, q({ q: tag, category: "character-illustration", sort: "name" }), en);
+    await searchCreators(
+      search.db,
+      q({ q: tag, category: "character-illustration", sort: "name" }),
+      en,
+      await cometNow(env),
+    );
     expect(search.trips()).toBe(1);
     const profile = countingDb();
     await getCreatorProfile(profile.db, alice.handle, en);

@@ -1,3 +1,4 @@
+import { cometNow } from "#worker/services/clock";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "#worker/db/client";
@@ -20,6 +21,7 @@ async function search(query: Partial<ExploreQuery>, viewer = en) {
     db(),
     { ...DEFAULT_EXPLORE_QUERY, sort: "name", order: "asc", ...query },
     viewer,
+    await cometNow(env),
     PAGE,
   );
   return result.creators.map((c) => c.id);
@@ -163,12 +165,19 @@ describe("the same results and order as LIKE", () => {
       more.push(
         await seedCreator({ handle: `${name.toLowerCase()}${tag}`, name: { en: `${name} ${tag}`, original: "en" } }),
       );
-    const first = await searchCreators(db(), { ...DEFAULT_EXPLORE_QUERY, q: tag, sort: "name", order: "asc" }, en, 2);
+    const first = await searchCreators(
+      db(),
+      { ...DEFAULT_EXPLORE_QUERY, q: tag, sort: "name", order: "asc" },
+      en,
+      await cometNow(env),
+      2,
+    );
     expect(first.creators.map((c) => c.handle)).toEqual([`alpha${tag}`, `bravo${tag}`]);
     const second = await searchCreators(
       db(),
       { ...DEFAULT_EXPLORE_QUERY, q: tag, sort: "name", order: "asc", cursor: first.nextCursor },
       en,
+      await cometNow(env),
       2,
     );
     // Then by the lower-cased name as SQLite sorts it: "sakura mochi" before "under score", and "Émile" (not folded) last.

@@ -1,3 +1,4 @@
+import { cometNow } from "#worker/services/clock";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "#worker/db/client";
@@ -16,7 +17,7 @@ const en: Viewer = { locale: "en", accountId: null, displayCurrencyId: null };
 const ja: Viewer = { locale: "ja", accountId: null, displayCurrencyId: null };
 const q = (query: Partial<ExploreQuery>): ExploreQuery => ({ ...DEFAULT_EXPLORE_QUERY, ...query });
 const handles = async (query: Partial<ExploreQuery>, viewer = en) =>
-  (await searchCreators(db(), q(query), viewer, 50)).creators.map((c) => c.handle);
+  (await searchCreators(db(), q(query), viewer, await cometNow(env), 50)).creators.map((c) => c.handle);
 
 // Every test gets its own creators under a fresh tag: a test renames, re-roles and deletes them, and the
 // shuffled order (docs/decisions/015) must not let one test see another's edits.

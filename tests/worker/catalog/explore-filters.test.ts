@@ -22,7 +22,7 @@ let usdViewer: Viewer;
 
 const q = (query: Partial<ExploreQuery>): ExploreQuery => ({ ...DEFAULT_EXPLORE_QUERY, q: tag, ...query });
 const search = (query: Partial<ExploreQuery>, viewer = en, pageSize = 50) =>
-  searchCreators(db(), q(query), viewer, pageSize, NOW);
+  searchCreators(db(), q(query), viewer, NOW, pageSize);
 const handles = async (query: Partial<ExploreQuery>, viewer = en) =>
   (await search(query, viewer)).creators.map((c) => c.handle);
 const sorted = (list: SeededCreator[]) => list.map((c) => c.handle).sort();
@@ -330,7 +330,7 @@ describe("relevance (decision 109)", () => {
   });
   const byRelevance = async (query: Partial<ExploreQuery>, pageSize = 50) =>
     (
-      await searchCreators(db(), q({ q: word, sort: "relevance", order: "desc", ...query }), en, pageSize, NOW)
+      await searchCreators(db(), q({ q: word, sort: "relevance", order: "desc", ...query }), en, NOW, pageSize)
     ).creators.map((c) => c.handle);
 
   it("puts the better match first (bm25), whichever joined last; ascending the other way", async () => {
@@ -340,13 +340,13 @@ describe("relevance (decision 109)", () => {
   });
 
   it("pages by cursor without skipping or repeating", async () => {
-    const first = await searchCreators(db(), q({ q: word, sort: "relevance", order: "desc" }), en, 1, NOW);
+    const first = await searchCreators(db(), q({ q: word, sort: "relevance", order: "desc" }), en, NOW, 1);
     const second = await searchCreators(
       db(),
       q({ q: word, sort: "relevance", order: "desc", cursor: first.nextCursor }),
       en,
-      1,
       NOW,
+      1,
     );
     expect([...first.creators, ...second.creators].map((c) => c.handle)).toEqual([strong.handle, weak.handle]);
     expect(second.nextCursor).toBeNull();

@@ -1,11 +1,13 @@
 // The list sort keys systemIndex and commissionFormCount on /explore/creators (issue 13, decision 034): the order
 // they give, kept current by the search table's triggers as forms are published and ranks set, paged by cursor
 // without skipping or repeating, and read through an index rather than a sort of every creator.
+import { cometNow } from "#worker/services/clock";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "#worker/db/client";
 import {
   DEFAULT_EXPLORE_QUERY,
+  SEARCH_PAGE_SIZE,
   parseExploreQuery,
   serializeExploreQuery,
   type ExploreQuery,
@@ -17,7 +19,7 @@ const db = () => createDb(env.DB);
 const en: Viewer = { locale: "en", accountId: null, displayCurrencyId: null };
 const q = (query: Partial<ExploreQuery>): ExploreQuery => ({ ...DEFAULT_EXPLORE_QUERY, ...query });
 const handles = async (query: Partial<ExploreQuery>) =>
-  (await searchCreators(db(), q({ q: tag, ...query }), en, 50)).creators.map((c) => c.handle);
+  (await searchCreators(db(), q({ q: tag, ...query }), en, await cometNow(env), 50)).creators.map((c) => c.handle);
 const setRank = (creator: SeededCreator, rank: number) =>
   env.DB.prepare("UPDATE user_profiles SET system_index = ? WHERE id = ?").bind(rank, creator.profileId).run();
 
@@ -125,7 +127,7 @@ describe("the new sort keys", () => {
           const seen: string[] = [];
           let cursor: string | null = null;
           do {
-            const page = await searchCreators(db(), q({ q: tag, sort, order, cursor }), en, 1);
+            const page = await searchCreators(db(), q({ q: tag, sort, order, cursor }), en, await cometNow(env), 1);
             seen.push(...page.creators.map((c) => c.handle));
             cursor = page.nextCursor;
           } while (cursor);
@@ -149,7 +151,10 @@ describe("the new sort keys", () => {
       ["systemIndex", "creator_search_system_index"],
       ["commissionFormCount", "creator_search_form_count"],
     ] as const) {
-      const search = buildCreatorSearch(q({ sort }), "en");
+      const search = buildCreatorSearch(q({ sort }), "en", SEARCH_PAGE_SIZE, {
+        now: await cometNow(env),
+        prices: null,
+      });
       const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${search.sql}`)
         .bind(...search.params)
         .all<{ detail: string }>();

@@ -2,6 +2,8 @@
 // the tag input's suggestions (/dashboard/portfolio/tags?q=). D1 refuses a LIKE pattern over 50 bytes, so a long
 // query that matched used to answer 500. Whatever a visitor types, each loader answers (no throw means no 500) with
 // what the query means: the same match as a short query's, ASCII case ignored and every character literal.
+import { env } from "cloudflare:workers";
+import { cometNow } from "#worker/services/clock";
 import { describe, expect, it } from "vitest";
 import * as exploreRoute from "#app/routes/explore-creators";
 import * as tagsRoute from "#app/routes/dashboard/portfolio-tags";
@@ -116,8 +118,8 @@ describe("creator search answers any query", () => {
       sort: "name" as const,
       order: "asc" as const,
     };
-    const first = await searchCreators(db(), query, en, 2);
-    const second = await searchCreators(db(), { ...query, cursor: first.nextCursor }, en, 2);
+    const first = await searchCreators(db(), query, en, await cometNow(env), 2);
+    const second = await searchCreators(db(), { ...query, cursor: first.nextCursor }, en, await cometNow(env), 2);
     expect([...first.creators, ...second.creators].map((c) => c.handle)).toEqual([
       `alpha${tag}`,
       `bravo${tag}`,

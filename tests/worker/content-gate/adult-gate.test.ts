@@ -2,6 +2,7 @@
 // content filter, the profile's works, the work's own page, the tag suggestions; each asked by a signed-out visitor,
 // a signed-in viewer who has not opted in, one opted in whose birthday no longer makes them 18, an opted-in adult and
 // the creator. Then the same through the Worker's real pages, and the edge cache (decisions 069, 075).
+import { cometNow } from "#worker/services/clock";
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
@@ -95,7 +96,12 @@ const DOORS: {
   {
     door: "explore: a creator card's thumbnails",
     shown: async (name) => {
-      const found = await searchCreators(db(), { ...DEFAULT_EXPLORE_QUERY, q: `gated${tag}` }, viewerOf(users[name]));
+      const found = await searchCreators(
+        db(),
+        { ...DEFAULT_EXPLORE_QUERY, q: `gated${tag}` },
+        viewerOf(users[name]),
+        await cometNow(env),
+      );
       const card = found.creators.find((c) => c.handle === creator.handle);
       return idsIn(JSON.stringify(card?.previews ?? []));
     },
@@ -104,7 +110,7 @@ const DOORS: {
     door: "explore: the content-rating filter (an R-18 filter finds the creator only for those who see R-18)",
     shown: async (name) => {
       const query = { ...DEFAULT_EXPLORE_QUERY, q: `gated${tag}`, contentRating: "r18" };
-      const found = await searchCreators(db(), query, viewerOf(users[name]));
+      const found = await searchCreators(db(), query, viewerOf(users[name]), await cometNow(env));
       return found.creators.some((c) => c.handle === creator.handle) ? [works.r18] : [];
     },
     expect: (name) => (seesAdult(name) ? [works.r18] : []),

@@ -1,3 +1,4 @@
+import { cometNow } from "#worker/services/clock";
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -97,11 +98,16 @@ describe("public texts on cards and pages", () => {
     expect(first.handles).toEqual([creator.handle]);
     expect(await callsWith(tag)).toHaveLength(1);
 
-    const search = await searchCreators(db(), parseExploreQuery(new URL(`http://localhost${path}`).searchParams), {
-      locale: "en",
-      accountId: null,
-      displayCurrencyId: null,
-    });
+    const search = await searchCreators(
+      db(),
+      parseExploreQuery(new URL(`http://localhost${path}`).searchParams),
+      {
+        locale: "en",
+        accountId: null,
+        displayCurrencyId: null,
+      },
+      await cometNow(env),
+    );
     expect(search.untranslated).toEqual([]);
     const card = creatorCardView(search.creators[0], search.readings);
     expect(card.bioFrom).toBe("ja");

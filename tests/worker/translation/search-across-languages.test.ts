@@ -1,3 +1,4 @@
+import { cometNow } from "#worker/services/clock";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_EXPLORE_QUERY } from "#worker/domain/search";
@@ -21,7 +22,7 @@ const en: Viewer = { locale: "en", accountId: null, displayCurrencyId: null };
 const ja: Viewer = { locale: "ja", accountId: null, displayCurrencyId: null };
 
 async function found(q: string, profileId: string, viewer = en): Promise<boolean> {
-  const result = await searchCreators(db(), { ...DEFAULT_EXPLORE_QUERY, q }, viewer, 100);
+  const result = await searchCreators(db(), { ...DEFAULT_EXPLORE_QUERY, q }, viewer, await cometNow(env), 100);
   return result.creators.some((creator) => creator.id === profileId);
 }
 
