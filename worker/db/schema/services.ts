@@ -2,7 +2,7 @@ import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlit
 import { PUBLISH_STATUSES } from "./enums";
 import { commissionAccounts, timestamps } from "./accounts";
 import { currencies } from "./reference";
-import { commissionCategories } from "./catalog";
+import { commissionCategories, contentRatings } from "./catalog";
 import { commissionForms } from "./forms";
 
 /** A creator's terms for a service; the text is localized_texts (entity "commission_policy", field "terms"). */
@@ -42,6 +42,11 @@ export const commissionServices = sqliteTable(
     slotCount: integer("slot_count"),
     /** The creator's own typical delivery time in whole days (decision 109), 1 to 365; null: not said. */
     deliveryDays: integer("delivery_days"),
+    /**
+     * Its content rating (decision 110), a content_ratings code; null: all-ages. An R-18 service is shown only to its
+     * creator and to viewers who confirmed being 18 or older.
+     */
+    contentRatingCode: text("content_rating_code").references(() => contentRatings.code),
     userIndex: integer("user_index").notNull().default(0),
     ...timestamps,
   },

@@ -1,0 +1,2 @@
+-- Decision 110: a service's content rating (null: all-ages); an R-18 one is shown only to its creator and confirmed adults.
+ALTER TABLE `commission_services` ADD `content_rating_code` text REFERENCES content_ratings(code);
