@@ -98,6 +98,11 @@ export const commissionAccounts = sqliteTable("commission_accounts", {
   slotCount: integer("slot_count"),
   /** The creator has closed their waitlist: nobody new joins, those in line keep their places. */
   waitlistClosed: integer("waitlist_closed", { mode: "boolean" }).notNull().default(false),
+  /**
+   * The lowest published price of the creator's forms and services, in yen at the latest stored rate; null: none.
+   * Kept by migration 0045's triggers on every price, status and rate change, and copied to creator_search (decision 109).
+   */
+  lowestPriceYen: integer("lowest_price_yen"),
   ...timestamps,
 });
 
