@@ -1,3 +1,4 @@
+import { parseServiceRating } from "./content-gate";
 import * as v from "valibot";
 import { textField } from "./text";
 import { CURRENCIES, isCurrencyCode, type CurrencyCode } from "./currency";
@@ -274,6 +275,8 @@ export interface ServiceDraft {
   slots?: string;
   /** Its typical delivery time in whole days (decision 109) as typed: blank for none; absent leaves it as it is. */
   deliveryDays?: string;
+  /** Its content rating (decision 110), a code; blank or all-ages for none; absent leaves it as it is. */
+  contentRatingCode?: string;
 }
 
 export interface ParsedService {
@@ -290,6 +293,8 @@ export interface ParsedService {
   slots?: number | null;
   /** Typical delivery time in whole days; null: none said; absent: left as it is. */
   deliveryDays?: number | null;
+  /** Content rating code; null: all-ages; absent: left as it is. */
+  contentRatingCode?: string | null;
 }
 
 /** A posted delivery time by parseDeliveryDays: undefined when not posted, its message key on refusal. */
@@ -331,14 +336,24 @@ export function parseServiceDraft(
   const slotsError = slots && "error" in slots ? { slots: slots.error } : null;
   const days = parsedDeliveryDays(input);
   const daysError = days && "error" in days ? { deliveryDays: days.error } : null;
+  const rating = parseServiceRating(
+    typeof input === "object" && input !== null
+      ? (input as { contentRatingCode?: unknown }).contentRatingCode
+      : undefined,
+  );
+  const ratingError = rating && "error" in rating ? { contentRatingCode: rating.error } : null;
   if (!parsed.ok)
-    return { ok: false, errors: { ...withPriceError(parsed.errors, input), ...slotsError, ...daysError } };
+    return {
+      ok: false,
+      errors: { ...withPriceError(parsed.errors, input), ...slotsError, ...daysError, ...ratingError },
+    };
   const d = parsed.data;
   const priceAmount = parsePrice(d.price, d.currency);
   const { medias, errors } = parseMediaDrafts(d.medias, { domain: "commission-service", field: "medias" });
   if (priceAmount === undefined) errors.price = priceInputError(d.currency);
   if (slotsError) Object.assign(errors, slotsError);
   if (daysError) Object.assign(errors, daysError);
+  if (ratingError) Object.assign(errors, ratingError);
   const stagePlan = parsedPlan(d.stagePlan, errors);
   if (priceAmount === undefined || Object.keys(errors).length) return { ok: false, errors };
   return {
@@ -355,6 +370,7 @@ export function parseServiceDraft(
       ...(stagePlan && { stagePlan }),
       ...(slots && "slots" in slots && { slots: slots.slots }),
       ...(days && "deliveryDays" in days && { deliveryDays: days.deliveryDays }),
+      ...(rating && "contentRatingCode" in rating && { contentRatingCode: rating.contentRatingCode }),
     },
   };
 }

@@ -99,5 +99,31 @@ export function showsAdultContent(account: {
 }
 
 /** The gate's view of a session user (null: signed out). */
-export const contentViewerOf = (user: { accountId: string; showsAdult?: boolean } | null): ContentViewer =>
-  user ? { accountId: user.accountId, showsAdult: user.showsAdult === true } : GUARDED_VIEWER;
+export const contentViewerOf = (user: { accountId: string | null; showsAdult?: boolean } | null): ContentViewer =>
+  user?.accountId ? { accountId: user.accountId, showsAdult: user.showsAdult === true } : GUARDED_VIEWER;
+
+/** The ratings a work or a service may carry (content_ratings, migration 0001); all-ages is stored as no rating on a service. */
+export const CONTENT_RATING_CODES = ["all-ages", "r15", "r18"] as const;
+
+/**
+ * A service's posted rating: undefined when not posted (a save keeps what it had), null for all-ages or blank, the
+ * code otherwise; an unknown code is refused with the editor's message key.
+ */
+export function parseServiceRating(
+  posted: unknown,
+): { contentRatingCode: string | null } | { error: "authoring_content_rating" } | undefined {
+  if (typeof posted !== "string") return undefined;
+  const code = posted.trim();
+  if (code === "" || code === "all-ages") return { contentRatingCode: null };
+  return (CONTENT_RATING_CODES as readonly string[]).includes(code)
+    ? { contentRatingCode: code }
+    : { error: "authoring_content_rating" };
+}
+
+/** SQL for maySeeRating on a commission_services row `alias` (its `content_rating_code` column); see visibleRatingSql. */
+export function visibleServiceSql(alias: string, viewer: ContentViewer, ownerAccountExpr?: string): string {
+  if (seesAdultEverywhere(viewer)) return "1";
+  const notAdult = `coalesce(${alias}.content_rating_code, '') NOT IN (${adultList()})`;
+  if (!viewer.accountId || !ownerAccountExpr) return `(${notAdult})`;
+  return `(${notAdult} OR ${ownerAccountExpr} = ${sqlString(viewer.accountId)})`;
+}

@@ -2,7 +2,13 @@ import type { Locale } from "../domain/locales";
 import type { StagePlanItem } from "../orders/domain/order-stages";
 import { storedStagePlan } from "../orders/domain/stage-plan-rows";
 import { MISSING_TEXT, pickText, type TextRow } from "../domain/localized-text";
-import { GUARDED_VIEWER, type ContentViewer, contentViewerOf, visibleRatingSql } from "../domain/content-gate";
+import {
+  GUARDED_VIEWER,
+  type ContentViewer,
+  contentViewerOf,
+  visibleRatingSql,
+  visibleServiceSql,
+} from "../domain/content-gate";
 import { listedWorkSql } from "../domain/public-items";
 import type { ProfileStanding } from "../domain/public-profiles";
 import { creatorRoleSql, notBannedSql } from "../domain/roles";
@@ -562,7 +568,8 @@ const worksSql = (viewer: ContentViewer) => `SELECT w.id, ${textsOf("portfolio_w
   WHERE lower(p.original_handle) = ? AND ${listedWorkSql("w")} AND ${visibleRatingSql("w", viewer, "p.account_id")}
   ORDER BY w.user_index, w.created_at`;
 
-const SERVICES_SQL = `SELECT s.id, s.price_amount, cu.code AS cur, s.delivery_days,
+// Services rated for adults only for their creator and a viewer who chose to see them (decision 110).
+const servicesSql = (viewer: ContentViewer) => `SELECT s.id, s.price_amount, cu.code AS cur, s.delivery_days,
     ${textsOf("commission_service", "s.id", "title")} AS titles,
     (SELECT coalesce(m.thumbnail_url, m.file_url) FROM media_attachments a JOIN media m ON m.id = a.media_id AND m.is_active = 1
      WHERE a.owner_type = 'commission_service' AND a.owner_id = s.id AND a.field = 'medias' ORDER BY a.position LIMIT 1) AS thumb,
@@ -573,18 +580,19 @@ const SERVICES_SQL = `SELECT s.id, s.price_amount, cu.code AS cur, s.delivery_da
   JOIN currencies cu ON cu.id = s.price_currency_id
   JOIN commission_accounts ca ON ca.id = s.commission_account_id
   JOIN user_profiles p ON p.account_id = ca.user_account_id
-  WHERE lower(p.original_handle) = ? AND s.service_status = 'PUBLISHED'
+  WHERE lower(p.original_handle) = ? AND s.service_status = 'PUBLISHED' AND ${visibleServiceSql("s", viewer, "p.account_id")}
   ORDER BY s.user_index, s.created_at`;
 
 /**
  * The texts of the service the profile's request modal shows (`?service=`), when it is this creator's: its own, and
  * the terms its step one asks the client to accept. Its form's questions come from `OPEN_SERVICE_QUESTIONS_SQL`.
  */
-const OPEN_SERVICE_SQL = `SELECT ${textsOf("commission_service", "s.id")} AS texts,
+const openServiceSql = (viewer: ContentViewer) => `SELECT ${textsOf("commission_service", "s.id")} AS texts,
     ${textsOf("commission_policy", "s.policy_id", "terms")} AS terms FROM commission_services s
   JOIN commission_accounts ca ON ca.id = s.commission_account_id
   JOIN user_profiles p ON p.account_id = ca.user_account_id
-  WHERE s.id = ? AND lower(p.original_handle) = ? AND s.service_status = 'PUBLISHED'`;
+  WHERE s.id = ? AND lower(p.original_handle) = ? AND s.service_status = 'PUBLISHED'
+    AND ${visibleServiceSql("s", viewer, "p.account_id")}`;
 
 /**
  * The profile at /{handle} (handles ignore case), or null; a hidden or banned one too (`standing`: its page decides who
@@ -600,12 +608,13 @@ export async function getCreatorProfile(
 ): Promise<CreatorProfile | null> {
   const d1 = db.$client;
   const key = handle.toLowerCase();
+  const content = contentViewerOfViewer(viewer);
   const [book, profiles, works, services, openService, openQuestions] = await d1.batch<Record<string, unknown>>([
     d1.prepare(PRICE_BOOK_SQL),
     d1.prepare(PROFILE_SQL).bind(viewer.accountId ?? "", key),
-    d1.prepare(worksSql(contentViewerOfViewer(viewer))).bind(key),
-    d1.prepare(SERVICES_SQL).bind(viewer.accountId ?? "", key),
-    d1.prepare(OPEN_SERVICE_SQL).bind(openServiceId ?? "", key),
+    d1.prepare(worksSql(content)).bind(key),
+    d1.prepare(servicesSql(content)).bind(viewer.accountId ?? "", key),
+    d1.prepare(openServiceSql(content)).bind(openServiceId ?? "", key),
     // The open service's form's questions, read for their texts' readings only (the modal's own come with the service).
     ...(openServiceId ? [d1.prepare(openServiceQuestionsSql()).bind(openServiceId)] : []),
   ]);

@@ -141,6 +141,7 @@ async function ownedService(db: Database, userAccountId: string, serviceId: stri
       stagePlan: commissionServices.stagePlan,
       slotCount: commissionServices.slotCount,
       deliveryDays: commissionServices.deliveryDays,
+      contentRatingCode: commissionServices.contentRatingCode,
     })
     .from(commissionServices)
     .innerJoin(commissionAccounts, eq(commissionAccounts.id, commissionServices.commissionAccountId))
@@ -176,6 +177,7 @@ export async function getServiceForEdit(
     stagePlan: rowsOfPlan(storedStagePlan(service.stagePlan)),
     slots: service.slotCount === null ? "" : String(service.slotCount),
     deliveryDays: service.deliveryDays === null ? "" : String(service.deliveryDays),
+    contentRatingCode: service.contentRatingCode ?? "all-ages",
   };
 }
 
@@ -276,6 +278,8 @@ export async function saveService(
           ...(input.stagePlan && { stagePlan: JSON.stringify(input.stagePlan) }),
           // Its typical delivery time (decision 109): a save without the field keeps it.
           ...(input.deliveryDays !== undefined && { deliveryDays: input.deliveryDays }),
+          // Its content rating (decision 110): a save without the field keeps it.
+          ...(input.contentRatingCode !== undefined && { contentRatingCode: input.contentRatingCode }),
           updatedAt: new Date(),
         })
         .where(eq(commissionServices.id, id)),
@@ -292,6 +296,7 @@ export async function saveService(
         serviceStatus: "PUBLISHED",
         stagePlan: JSON.stringify(input.stagePlan ?? []),
         deliveryDays: input.deliveryDays ?? null,
+        contentRatingCode: input.contentRatingCode ?? null,
       }),
     );
   }

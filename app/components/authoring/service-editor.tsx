@@ -40,6 +40,8 @@ export interface ServiceEditorTexts {
   /** Its typical delivery time (decision 109). */
   deliveryDays: string;
   deliveryDaysHint: string;
+  /** Its content rating (decision 110). */
+  rating: string;
   errorsSummary: string;
   save: string;
   saving: string;
@@ -63,6 +65,7 @@ export function serviceDraftFrom(form: FormData): ServiceDraft {
     // A post without the field (not the editor's) leaves the service's own slot count as it is.
     ...(form.has("slots") && { slots: s("slots") }),
     ...(form.has("deliveryDays") && { deliveryDays: s("deliveryDays") }),
+    ...(form.has("contentRatingCode") && { contentRatingCode: s("contentRatingCode") }),
   };
 }
 
@@ -73,9 +76,10 @@ function ServiceEditor(props: {
   busy: boolean;
   forms: { id: string; title: string }[];
   categories: { code: string; name: string }[];
+  ratings: { code: string; name: string }[];
   texts: ServiceEditorTexts;
 }) {
-  const { values, errors, busy, forms, categories, texts } = props;
+  const { values, errors, busy, forms, categories, ratings, texts } = props;
   return (
     <Form method="post" noValidate className="max-w-2xl space-y-5">
       <TextField
@@ -141,6 +145,13 @@ function ServiceEditor(props: {
         maxLength={3}
         className={`${controlClass} ${controlBorder(Boolean(errors.slots))} max-w-32`}
       />
+      <SelectField
+        name="contentRatingCode"
+        label={texts.rating}
+        defaultValue={values.contentRatingCode ?? "all-ages"}
+        error={errors.contentRatingCode}
+        options={ratings.map((r) => ({ value: r.code, label: r.name }))}
+      />
       <StagePlanEditor idPrefix="service-stage" rows={values.stagePlan ?? []} errors={errors} texts={texts.stagePlan} />
       <SelectField
         name="formId"
@@ -204,6 +215,7 @@ export function ServiceEditorPage(props: {
     values: ServiceDraft;
     forms: { id: string; title: string }[];
     categories: { code: string; name: string }[];
+    ratings: { code: string; name: string }[];
     texts: ServiceEditorTexts;
   };
   actionData?: { values: ServiceDraft; errors: Record<string, string> };
@@ -221,6 +233,7 @@ export function ServiceEditorPage(props: {
         busy={busy}
         forms={loaderData.forms}
         categories={loaderData.categories}
+        ratings={loaderData.ratings}
         texts={loaderData.texts}
       />
       {children}

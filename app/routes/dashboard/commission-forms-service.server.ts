@@ -10,6 +10,7 @@ import { parseServiceDraft, type ServiceDraft } from "#worker/domain/commission-
 import { listCategoryOptions, listForms } from "#worker/services/commission-forms";
 import { deleteService, getServiceForEdit, saveService } from "#worker/services/commission-services";
 import { newServiceDefaults } from "#worker/services/commission-settings";
+import { listContentRatings } from "#worker/services/portfolio";
 import { cometNow } from "#worker/services/clock";
 import { saveTargetSlots } from "#worker/services/waitlist";
 import { tellFollowersOfNewService } from "#worker/services/follows";
@@ -32,6 +33,7 @@ const EMPTY: Omit<ServiceDraft, "currency" | "terms"> = {
   stagePlan: [],
   slots: "",
   deliveryDays: "",
+  contentRatingCode: "all-ages",
 };
 
 /** The service editor's fixed texts in the reader's language (see ServiceEditorTexts). */
@@ -59,6 +61,7 @@ function serviceEditorTextsFor(locale: Locale): ServiceEditorTexts {
     slotsHint: m.slots_service_hint({}, t),
     deliveryDays: m.authoring_field_delivery_days({}, t),
     deliveryDaysHint: m.authoring_field_delivery_days_hint({}, t),
+    rating: m.authoring_field_content_rating({}, t),
     errorsSummary: m.authoring_errors_summary({}, t),
     save: m.authoring_save({}, t),
     saving: m.authoring_saving({}, t),
@@ -69,9 +72,10 @@ function serviceEditorTextsFor(locale: Locale): ServiceEditorTexts {
 export async function loadServiceEditor(context: Context, serviceId?: string) {
   const user = requireCreatorSide(context);
   const { db, locale } = context.get(requestContext);
-  const [forms, categories] = await Promise.all([
+  const [forms, categories, ratings] = await Promise.all([
     listForms(db, user.accountId, locale),
     listCategoryOptions(db, locale),
+    listContentRatings(db, locale),
   ]);
   // A new service starts in the default currency with the default terms (general settings).
   const stored: ServiceDraft | null = serviceId
@@ -91,6 +95,7 @@ export async function loadServiceEditor(context: Context, serviceId?: string) {
     values,
     forms: forms.map((f) => ({ id: f.id, title: f.title })),
     categories,
+    ratings,
     texts: serviceEditorTextsFor(locale),
   };
 }

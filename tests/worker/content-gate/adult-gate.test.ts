@@ -15,6 +15,7 @@ import { getCreatorProfile, searchCreators, type Viewer } from "#worker/services
 import { searchTags } from "#worker/services/portfolio";
 import { createSession, getSessionUser, type SessionUser } from "#worker/services/sessions";
 import { getWorkPage } from "#worker/services/work-page";
+import { getPublicService } from "#worker/orders/services/request-views";
 import { seedCreator, uniqueTag, type SeededCreator } from "../support/catalog-fixtures";
 import { BASE, db } from "../support/helpers";
 
@@ -22,6 +23,8 @@ const tag = uniqueTag();
 let creator: SeededCreator;
 /** The creator's works by rating. */
 let works: { allAges: string; r15: string; r18: string };
+/** The creator's services: one all-ages (no rating), one R-18. */
+let services: { plain: string; r18: string };
 
 type ViewerName = "signedOut" | "plain" | "lapsed" | "adult" | "owner";
 const VIEWERS: ViewerName[] = ["signedOut", "plain", "lapsed", "adult", "owner"];
@@ -51,7 +54,20 @@ const viewerOf = (user: SessionUser | null): Viewer => ({
 });
 
 beforeAll(async () => {
-  creator = await seedCreator({ handle: `gated${tag}`, name: { en: `Gated ${tag}` }, works: 3 });
+  creator = await seedCreator({
+    handle: `gated${tag}`,
+    name: { en: `Gated ${tag}` },
+    works: 3,
+    services: [
+      { title: "Daytime portrait", price: 5000 },
+      { title: `Night service ${tag}`, price: 9000 },
+    ],
+  });
+  const [plainService, adultService] = creator.services;
+  services = { plain: plainService, r18: adultService };
+  await env.DB.prepare("UPDATE commission_services SET content_rating_code = 'r18' WHERE id = ?")
+    .bind(adultService)
+    .run();
   const [allAges, r15, r18] = creator.works;
   works = { allAges, r15, r18 };
   const rate = (workId: string, code: string) =>
@@ -126,6 +142,24 @@ const DOORS: {
       const pages = await Promise.all(Object.values(works).map((id) => getWorkPage(db(), env, id, users[name], "en")));
       return pages.flatMap((page) => (page ? [page.id] : []));
     },
+  },
+  {
+    door: "profile: the creator's services (an R-18 one shown as its works are)",
+    shown: async (name) => {
+      const profile = await getCreatorProfile(db(), creator.handle, viewerOf(users[name]));
+      return (profile?.services ?? []).map((s) => s.id);
+    },
+    expect: (name) => [services.plain, ...(seesAdult(name) ? [services.r18] : [])].sort(),
+  },
+  {
+    door: "a service's modal and request page (getPublicService)",
+    shown: async (name) => {
+      const shown = await Promise.all(
+        Object.values(services).map((id) => getPublicService(db(), creator.handle, id, viewerOf(users[name]))),
+      );
+      return shown.flatMap((service) => (service ? [service.id] : []));
+    },
+    expect: (name) => [services.plain, ...(seesAdult(name) ? [services.r18] : [])].sort(),
   },
   {
     door: "tag suggestions: an adult work's tags are suggested to its creator alone",

@@ -3,6 +3,7 @@
  * questions (the service modal), a form's terms (the page /cf/{code}), and the viewer's side of it: whether they may
  * send (own service, a request already pending) and their saved cards. One D1 round trip per read.
  */
+import { type ContentViewer, contentViewerOf, visibleServiceSql } from "../../domain/content-gate";
 import type { Database } from "../../db/client";
 import { notBannedSql } from "../../domain/roles";
 import { MISSING_TEXT, pickText, type TextRow } from "../../domain/localized-text";
@@ -49,7 +50,10 @@ export interface PublicService {
   deliveryDays: number | null;
 }
 
-const SERVICE_SQL = `SELECT s.id, s.price_amount, cu.code AS cur, s.form_id, s.stage_plan, s.delivery_days, ${textsOf("commission_service", "s.id")} AS texts,
+// A service rated for adults only for its creator and a viewer who chose to see them (decision 110).
+const serviceSql = (
+  viewer: ContentViewer,
+) => `SELECT s.id, s.price_amount, cu.code AS cur, s.form_id, s.stage_plan, s.delivery_days, ${textsOf("commission_service", "s.id")} AS texts,
     ${textsOf("commission_policy", "s.policy_id", "terms")} AS terms,
     ${mediasOf("commission_service", "s.id", "medias")} AS medias,
     json((SELECT json_group_array(json(${categoryNamesOf("sc.category_code")})) FROM commission_service_categories sc WHERE sc.service_id = s.id)) AS categories,
@@ -58,7 +62,8 @@ const SERVICE_SQL = `SELECT s.id, s.price_amount, cu.code AS cur, s.form_id, s.s
   JOIN currencies cu ON cu.id = s.price_currency_id
   JOIN commission_accounts ca ON ca.id = s.commission_account_id
   JOIN user_profiles p ON p.account_id = ca.user_account_id
-  WHERE s.id = ? AND s.service_status = 'PUBLISHED' AND lower(p.original_handle) = lower(?) AND ${notBannedSql("p.account_id")}`;
+  WHERE s.id = ? AND s.service_status = 'PUBLISHED' AND lower(p.original_handle) = lower(?) AND ${notBannedSql("p.account_id")}
+    AND ${visibleServiceSql("s", viewer, "p.account_id")}`;
 
 /**
  * A published service of the creator at `handle`, as the service modal shows it; null when there is none. Its rush
@@ -74,7 +79,7 @@ export async function getPublicService(
   const d1 = db.$client;
   const [book, services, questions, rush] = await d1.batch<Record<string, unknown>>([
     d1.prepare(PRICE_BOOK_SQL),
-    d1.prepare(SERVICE_SQL).bind(serviceId, handle),
+    d1.prepare(serviceSql(contentViewerOf(viewer))).bind(serviceId, handle),
     d1.prepare(questionsSql("f.id = (SELECT form_id FROM commission_services WHERE id = ?)")).bind(serviceId),
     d1.prepare(rushFactsSql("service")).bind(serviceId, viewer.accountId, now),
   ]);
