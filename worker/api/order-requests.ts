@@ -65,7 +65,7 @@ function route<T>(path: string, schema: v.GenericSchema<unknown, T>, submit: Sub
   orderRequestApi.post(path, body, async (c) => {
     const { db, env, user } = c.get("request");
     if (!user) return c.json({ error: "unauthorized" }, 401);
-    const requester = { userAccountId: user.accountId, profileId: user.profileId };
+    const requester = { userAccountId: user.accountId, profileId: user.profileId, showsAdult: user.showsAdult };
     // The approval deadline runs from Comet's time (the dev clock's outside production, decision 080).
     const defer = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
     const deps = { db, bucket: env.MEDIA, now: await cometNow(env) };

@@ -16,6 +16,8 @@ import { searchTags } from "#worker/services/portfolio";
 import { createSession, getSessionUser, type SessionUser } from "#worker/services/sessions";
 import { getWorkPage } from "#worker/services/work-page";
 import { getPublicService } from "#worker/orders/services/request-views";
+import { submitServiceRequest } from "#worker/orders/services/order-requests";
+import { requestOf } from "../support/request-pricing-fixtures";
 import { seedCreator, uniqueTag, type SeededCreator } from "../support/catalog-fixtures";
 import { BASE, db } from "../support/helpers";
 
@@ -251,6 +253,28 @@ describe("the gate through the pages' loaders", () => {
       expect(page.body).toContain(`Secret ${tag}`);
       expect(page.body).toContain("og:image");
     }
+  });
+});
+
+describe("a request for an R-18 service", () => {
+  it("is taken only from a viewer who sees it; to the others the service does not exist", async () => {
+    // No card is saved, so a request the gate lets through stops at the next check (requests_error_no_card): past the
+    // gate is told from stopped at it by that reason.
+    const submitAs = async (name: ViewerName, serviceId: string) => {
+      const user = users[name]!;
+      const result = await submitServiceRequest(
+        { db: db(), bucket: env.MEDIA, now: Date.now() },
+        { userAccountId: user.accountId, profileId: user.profileId, showsAdult: user.showsAdult },
+        { serviceId, ...requestOf([]) },
+      );
+      return { name, reason: result.ok ? "taken" : result.reason };
+    };
+    const PAST_THE_GATE = "requests_error_no_card";
+    for (const name of ["plain", "lapsed"] as const) {
+      expect(await submitAs(name, services.r18)).toEqual({ name, reason: "not_found" });
+      expect(await submitAs(name, services.plain)).toEqual({ name, reason: PAST_THE_GATE });
+    }
+    expect(await submitAs("adult", services.r18)).toEqual({ name: "adult", reason: PAST_THE_GATE });
   });
 });
 

@@ -7,6 +7,7 @@
  * second pending request for the same service or form fail inside that batch, so racing submissions give one order.
  * After the write the order's Durable Object is woken once, so its approval deadline alarm is set.
  */
+import { contentViewerOf, visibleServiceSql } from "../../domain/content-gate";
 import type { Database } from "../../db/client";
 import { MEDIA_OWNERS } from "../../db/schema/localized-entities";
 import type { LicenceTag } from "../domain/licence";
@@ -50,12 +51,18 @@ const TARGET_JOINS = `JOIN commission_accounts ca ON ca.id = x.commission_accoun
 /** A banned creator takes no requests (decision 075). */
 const TARGET_LISTED = notBannedSql("ca.user_account_id");
 
-async function serviceTarget(d1: D1Database, serviceId: string): Promise<RequestTarget | null> {
+async function serviceTarget(d1: D1Database, serviceId: string, requester: Requester): Promise<RequestTarget | null> {
+  // An R-18 service takes requests only from those the gate lets see it (decision 110); to others it does not exist.
+  const gate = visibleServiceSql(
+    "x",
+    contentViewerOf({ accountId: requester.userAccountId, showsAdult: requester.showsAdult }),
+    "ca.user_account_id",
+  );
   const row = await d1
     .prepare(
       `SELECT x.id, x.form_id, x.policy_id, x.price_amount, x.price_currency_id, x.stage_plan, ${TARGET_COLUMNS},
          ${mediaIdsOf(MEDIA_OWNERS.commissionService.type, "x.id", "medias")} AS medias
-       FROM commission_services x ${TARGET_JOINS} WHERE x.id = ? AND x.service_status = 'PUBLISHED' AND ${TARGET_LISTED}`,
+       FROM commission_services x ${TARGET_JOINS} WHERE x.id = ? AND x.service_status = 'PUBLISHED' AND ${TARGET_LISTED} AND ${gate}`,
     )
     .bind(serviceId)
     .first<Record<string, unknown>>();
@@ -195,7 +202,7 @@ export function submitServiceRequest(
   requester: Requester,
   input: ServiceRequest,
 ): Promise<SubmitResult> {
-  return submit(deps, requester, input, () => serviceTarget(deps.db.$client, input.serviceId));
+  return submit(deps, requester, input, () => serviceTarget(deps.db.$client, input.serviceId, requester));
 }
 
 /** POST /api/features/commission/form/submit. */

@@ -15,6 +15,8 @@ import { parseMediaKey } from "../../media/domain/media-keys";
 export interface Requester {
   userAccountId: string;
   profileId: string;
+  /** Sees works and services rated for adults (decision 110: SessionUser.showsAdult); absent, they are kept out. */
+  showsAdult?: boolean;
 }
 
 /** What a request is sent to: a published service (and its form, if any) or a published form. */
