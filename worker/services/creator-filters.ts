@@ -3,8 +3,8 @@
  * row per listed creator, with `profile_id` and `account_id`). Each filter is a condition on the creator's own rows,
  * read through their indexes (forms and services by commission account, reviews by subject, works by profile, texts by
  * entity), so a page costs the candidates it checks; the page stops at its size (catalog.ts).
- * The clock goes in as a CTE (`clock`) and the display currency's rates as literals (`factorOf`), so the expressions
- * below hold no parameters and may appear anywhere in the statement, as often as needed.
+ * The clock goes in as a CTE (`clock`), so the expressions below hold no parameters and may appear anywhere in the
+ * statement, as often as needed. The price is the creator's kept lowest price in yen (decision 109), on the row itself.
  */
 import { GUARDED_VIEWER, type ContentViewer, visibleRatingSql } from "../domain/content-gate";
 import { listedWorkSql } from "../domain/public-items";
@@ -15,45 +15,30 @@ import { heldOfSeller } from "./waitlist-sql";
 /** What the filters need besides the query: Comet's clock (reviews show from their time) and the price book. */
 export interface FilterContext {
   now: number;
-  /** The price book and the viewer's display currency; needed only by a price filter or sort (`needsPrices`). */
+  /** The price book and the viewer's display currency; needed only by a price filter (`needsPrices`). */
   prices: { book: PriceBook; displayCode: string; currencyIds: Record<string, string> } | null;
   /** Who is looking, for the adult-content gate (decision 110); absent: a signed-out visitor. */
   content?: ContentViewer;
 }
 
-/** Whether the search converts prices: the page then reads the price book before its statement. */
-export const needsPrices = (query: ExploreQuery) =>
-  query.priceMin !== null || query.priceMax !== null || query.sort === "price";
+/**
+ * Whether the search converts prices: the page then reads the price book before its statement. Only a price filter
+ * does (its bounds into yen); the price sort reads the kept yen alone (decision 109).
+ */
+export const needsPrices = (query: ExploreQuery) => query.priceMin !== null || query.priceMax !== null;
 
 /** The creator's commission account (their forms, services, reviews and slots hang off it). */
 const SELLER = "(SELECT ca.id FROM commission_accounts ca WHERE ca.user_account_id = s.account_id)";
 
-/** No price, as a number every price stays under. */
+/** No price, as a number every price stays under (the search row's value for an unpriced creator, migration 0045). */
 const NO_PRICE = 1_000_000_000_000_000;
 
 /**
- * A stored price's currency (by id) as its factor into minor units of the display currency (`displayMinorFactor`);
- * NULL for a currency with no rate, so its prices compare with nothing. Literals, not parameters: a currency id is
- * our own table's (checked to be a plain id) and a factor a finite number. A CASE reads ~2× faster than a join.
+ * The creator's lowest published price (a form's or a service's) in yen at the latest stored rate, kept on their
+ * search row by migration 0045's triggers whenever a price, a status or a rate changes (decision 109); unpriced: NO_PRICE.
+ * Indexed with the profile id, so the cheapest-first sort walks the index and the price filter reads a range of it.
  */
-function factorOf(column: string, factors: [string, number][]): string {
-  const cases = factors
-    .filter(([id, factor]) => /^[A-Za-z0-9-]+$/.test(id) && Number.isFinite(factor))
-    .map(([id, factor]) => ` WHEN '${id}' THEN ${factor}`)
-    .join("");
-  return cases ? `(CASE ${column}${cases} END)` : "NULL";
-}
-
-/**
- * The creator's lowest published price (a form's or a service's), in minor units of the display currency; null when
- * none is priced or none converts. `+f.price_amount` keeps the planner on the creator's own forms (by account) rather
- * than every published priced form (by price).
- */
-const lowestPrice = (factors: [string, number][]) => `nullif(min(
-    coalesce((SELECT min(CAST(round(f.price_amount * ${factorOf("f.price_currency_id", factors)}) AS INTEGER)) FROM commission_forms f
-      WHERE f.commission_account_id = ${SELLER} AND f.form_status = 'PUBLISHED' AND +f.price_amount > 0), ${NO_PRICE}),
-    coalesce((SELECT min(CAST(round(v.price_amount * ${factorOf("v.price_currency_id", factors)}) AS INTEGER)) FROM commission_services v
-      WHERE v.commission_account_id = ${SELLER} AND v.service_status = 'PUBLISHED' AND v.price_amount > 0), ${NO_PRICE})), ${NO_PRICE})`;
+const LOWEST_YEN = "s.lowest_price_yen";
 
 /** The average of the creator's public reviews by clients, to one decimal as `averageRating` gives it; null for none. */
 const averageRating = `(SELECT round(avg(r.rating), 1) FROM order_reviews r
@@ -94,7 +79,6 @@ interface CreatorFilterSql {
 
 /** The query's filters and computed sort key as SQL; `ctes` defines `clock` (the rating reads it). */
 export function creatorFilterSql(query: ExploreQuery, context: FilterContext): CreatorFilterSql {
-  const factors = context.prices ? currencyFactors(context.prices) : [];
   const ctes = "clock(now) AS (SELECT ?),\n  ";
   const cteParams: unknown[] = [context.now];
 
@@ -102,10 +86,16 @@ export function creatorFilterSql(query: ExploreQuery, context: FilterContext): C
   const params: unknown[] = [];
   if (query.openNow) where.push(OPEN_NOW);
   if (query.priceMin !== null || query.priceMax !== null) {
-    const digits = context.prices?.book.currencies[context.prices.displayCode]?.decimalDigits ?? 0;
-    const minor = (whole: number) => whole * 10 ** digits;
-    where.push(`${lowestPrice(factors)} BETWEEN ? AND ?`);
-    params.push(minor(query.priceMin ?? 0), query.priceMax === null ? NO_PRICE - 1 : minor(query.priceMax));
+    // The bounds, whole units of the display currency, in yen at the same stored rate the kept prices use.
+    const yen = yenOfWhole(context.prices);
+    if (yen === null) where.push("0");
+    else {
+      where.push(`${LOWEST_YEN} BETWEEN ? AND ?`);
+      params.push(
+        Math.ceil(yen(query.priceMin ?? 0)),
+        query.priceMax === null ? NO_PRICE - 1 : Math.floor(yen(query.priceMax)),
+      );
+    }
   }
   if (query.licence) where.push(licenceOffered(query.licence));
   if (query.minRating !== null) {
@@ -129,25 +119,27 @@ export function creatorFilterSql(query: ExploreQuery, context: FilterContext): C
         AND ${visibleRatingSql("cw", context.content ?? GUARDED_VIEWER, "s.account_id")})`);
     params.push(query.contentRating);
   }
-  return { ctes, cteParams, where, params, sortKey: computedSortKey(query, factors) };
+  return { ctes, cteParams, where, params, sortKey: computedSortKey(query) };
 }
 
 /**
  * The sort keys of issue 66 as expressions on `s` (numbers, so the cursor keeps them): the rating (tenths of a star,
- * unrated as 0) and the lowest price (unpriced creators last in either direction).
+ * unrated as 0) and the lowest price, unpriced creators last in either direction: cheapest first (the sort's own
+ * direction) is the kept column itself, an index walk; dearest first reads it per match.
  */
-function computedSortKey(query: ExploreQuery, factors: [string, number][]): string | null {
+function computedSortKey(query: ExploreQuery): string | null {
   if (query.sort === "rating") return `coalesce(CAST(round(${averageRating} * 10) AS INTEGER), 0)`;
-  if (query.sort === "price") return `coalesce(${lowestPrice(factors)}, ${query.order === "asc" ? NO_PRICE : -1})`;
+  if (query.sort === "price")
+    return query.order === "asc"
+      ? LOWEST_YEN
+      : `(CASE WHEN ${LOWEST_YEN} = ${NO_PRICE} THEN -1 ELSE ${LOWEST_YEN} END)`;
   return null;
 }
 
-/** [currency id, factor] for each currency with a rate to the display currency. */
-function currencyFactors(prices: NonNullable<FilterContext["prices"]>): [string, number][] {
-  const rows: [string, number][] = [];
-  for (const [code, id] of Object.entries(prices.currencyIds)) {
-    const factor = displayMinorFactor(code, prices.displayCode, prices.book);
-    if (factor !== null) rows.push([id, factor]);
-  }
-  return rows;
+/** Whole units of the display currency as yen at the stored rate (the kept prices' unit); null without a rate. */
+function yenOfWhole(prices: FilterContext["prices"]): ((whole: number) => number) | null {
+  const displayCode = prices?.displayCode ?? "JPY";
+  const digits = prices?.book.currencies[displayCode]?.decimalDigits ?? 0;
+  const factor = prices && displayCode !== "JPY" ? displayMinorFactor(displayCode, "JPY", prices.book) : 1;
+  return factor === null ? null : (whole: number) => whole * 10 ** digits * factor;
 }

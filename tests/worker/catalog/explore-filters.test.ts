@@ -490,11 +490,41 @@ describe("the queries", () => {
       .bind(...search.params)
       .all<{ detail: string }>();
     const details = plan.results.map((row) => row.detail);
-    expect(details, details.join("\n")).toContain("SCAN s USING INDEX creator_search_created");
+    // The date sort walks its index, or the planner reads the price range off the kept price's (decision 109).
+    expect(
+      details.some((d) =>
+        /^(SCAN s USING (COVERING )?INDEX creator_search_created|SEARCH s USING INDEX creator_search_lowest_price)\b/.test(
+          d,
+        ),
+      ),
+      details.join("\n"),
+    ).toBe(true);
     // Every other table is searched by an index (a CTE, a VALUES list and the page's own rows may be scanned).
     const scans = details.filter(
       (d) => /^SCAN /.test(d) && !/^SCAN (s USING INDEX|h|x|clock|page|\d+ CONSTANT ROWS|CONSTANT ROW)\b/.test(d),
     );
     expect(scans, details.join("\n")).toEqual([]);
+  });
+
+  it("sorts cheapest first by walking the kept price's index, and reads a price range off it (decision 109)", async () => {
+    const prices = { book: { currencies: {}, rates: [] }, displayCode: "JPY", currencyIds: {} };
+    const build = (query: Partial<ExploreQuery>) =>
+      buildCreatorSearch(q({ q: "", ...query }), "en", 12, { now: NOW, prices });
+    const planOf = async (query: Partial<ExploreQuery>) => {
+      const search = build(query);
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${search.sql}`)
+        .bind(...search.params)
+        .all<{ detail: string }>();
+      return plan.results.map((row) => row.detail);
+    };
+    const cheapest = await planOf({ sort: "price", order: "asc" });
+    expect(cheapest, cheapest.join("\n")).toContain("SCAN s USING INDEX creator_search_lowest_price");
+    const range = { sort: "price" as const, order: "asc" as const, priceMin: 1_000, priceMax: 30_000 };
+    expect((await planOf(range)).join("\n")).toMatch(
+      /SEARCH s USING INDEX creator_search_lowest_price \(lowest_price_yen>\? AND lowest_price_yen<\?\)/,
+    );
+    // The page's rows are picked without reading a form or a service for their prices (the cards read them after).
+    const page = build(range).sql.split("SELECT h.id")[0];
+    expect(page).not.toMatch(/commission_forms|commission_services/);
   });
 });
