@@ -2,17 +2,19 @@ import type { Browser, Page } from "@playwright/test";
 import { expect, signUpWithApi, test, visit } from "./fixtures";
 import { message } from "./messages";
 import { setProfileFace } from "./notification-fixtures";
-import { insertPriceSheetForm } from "./order-fixtures";
+import { insertOrder, insertPriceSheetForm, setOrderState } from "./order-fixtures";
 import { newCreator, pageInNewContext, switchToJapanese } from "./order-steps";
 
 /**
  * Follow, and be told (issue 66, decisions 107 and 108), as a client and two creators do it, in English and once in
  * Japanese at 375 px: the client searches explore with "open now, under ¥30,000, commercial use OK" and finds the open
  * creator, not the closed one; on the closed creator's profile they press "Notify me when they open" and the button
- * says they will be; the creator opens on their commission settings page; the client has it in the bell and in the dev
- * mailbox, in their language; /dashboard/saved lists the creator, and Unfollow takes them off.
+ * says they will be; the creator opens on their commission settings page (in English: opens for commissions; in
+ * Japanese: every slot was taken and the waitlist closed, and they add a slot); the client has it in the bell and in
+ * the dev mailbox, in their language; /dashboard/saved lists the creator, and Unfollow takes them off.
  */
 const GENERAL = "/dashboard/commission/setting/form/general";
+const DAY = 86_400_000;
 
 type Lang = "en" | "ja";
 const t = (lang: Lang, bundle: string, key: string, params: Record<string, string> = {}) =>
@@ -36,6 +38,42 @@ async function creatorWithPrices(browser: Browser, baseURL: string, ip: string, 
   return { page, ...user };
 }
 
+/** The creator, on their own settings page, sets how many orders they take at once and saves. */
+async function setSlots(page: Page, slots: number) {
+  await visit(page, GENERAL);
+  await page.getByLabel("Slots", { exact: true }).fill(String(slots));
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+}
+
+/**
+ * The creator takes one order at a time and another client's delivered order holds it; they close their waitlist on its
+ * page: not open now, and nobody can wait.
+ */
+async function fillUp(browser: Browser, baseURL: string, ip: string, creator: { page: Page; email: string }) {
+  await setSlots(creator.page, 1);
+  const buyerPage = await pageInNewContext(browser, baseURL, ip);
+  const buyer = await signUpWithApi(buyerPage);
+  await buyerPage.context().close();
+  const held = await insertOrder({
+    sellerEmail: creator.email,
+    buyerEmail: buyer.email,
+    priceAmount: 20_000,
+    title: `Held ${buyer.handle}`,
+  });
+  const now = Date.now();
+  await setOrderState(held.id, {
+    progress: "DELIVERED",
+    payment: "COMPLETED",
+    approvedAt: now - 3 * DAY,
+    deliveredAt: now - DAY,
+    completionDeadline: now + 6 * DAY,
+  });
+  await visit(creator.page, "/dashboard/commission/waitlist");
+  await creator.page.getByRole("button", { name: "Close the waitlist" }).click();
+  await expect(creator.page.getByText("Your waitlist is closed.", { exact: true })).toBeVisible();
+}
+
 /** The creator, on their own settings page, opens or closes for commissions and saves. */
 async function setOpen(page: Page, open: boolean) {
   await visit(page, GENERAL);
@@ -52,12 +90,15 @@ for (const lang of ["en", "ja"] as const) {
   }, testInfo) => {
     test.setTimeout(240_000);
     const word = `fw${Date.now().toString(36)}${lang}`;
-    const ip = (n: number) => `198.18.66.${(lang === "en" ? 10 : 40) + n + 3 * testInfo.repeatEachIndex}`;
+    const ip = (n: number) => `198.18.66.${(lang === "en" ? 10 : 40) + n + 4 * testInfo.repeatEachIndex}`;
     const open = await creatorWithPrices(browser, baseURL!, ip(1), { en: `Open ${word}`, ja: `受付中 ${word}` });
     const closedNames = { en: `Quiet ${word}`, ja: `お休み中 ${word}` };
     const closed = await creatorWithPrices(browser, baseURL!, ip(2), closedNames);
-    await setOpen(closed.page, false);
+    // In English they are closed for commissions; in Japanese every slot is taken and nobody can wait.
+    if (lang === "en") await setOpen(closed.page, false);
+    else await fillUp(browser, baseURL!, ip(3), closed);
     const closedName = closedNames[lang];
+    const event = lang === "en" ? "opened" : "slot_freed";
 
     const me = await signUpWithApi(client);
     if (lang === "ja") {
@@ -97,18 +138,19 @@ for (const lang of ["en", "ja"] as const) {
     });
 
     await test.step("the creator opens on their settings page", async () => {
-      await setOpen(closed.page, true);
+      if (lang === "en") await setOpen(closed.page, true);
+      else await setSlots(closed.page, 2);
     });
 
     await test.step("the client is told: the bell, and a mail in their language", async () => {
-      const title = t(lang, "notifications", "notification_followed_opened_title");
+      const title = t(lang, "notifications", `notification_followed_${event}_title`);
       await visit(client, "/");
       await client
         .getByRole("button", { name: t(lang, "layout", "header_notifications_label_unread", { count: "1" }) })
         .click();
       const notice = client.getByRole("dialog").getByRole("link", { name: new RegExp(title) });
       await expect(notice).toContainText(
-        t(lang, "notifications", "notification_followed_opened_message", { counterpart: closedName }),
+        t(lang, "notifications", `notification_followed_${event}_message`, { counterpart: closedName }),
       );
       await notice.click();
       await expect(client).toHaveURL(new RegExp(`/${closed.handle}$`));
