@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   GUARDED_VIEWER,
+  adultBornBy,
   ageOn,
   confirmAdult,
   contentViewerOf,
@@ -51,6 +52,13 @@ describe("who may see a work's rating (decision 110)", () => {
 });
 
 describe("the age confirmation", () => {
+  it("says in SQL's terms the same age as ageOn: born by the day 18 years ago", () => {
+    const now = Date.parse("2026-02-28T12:00:00Z");
+    expect(adultBornBy(now)).toBe("2008-02-28");
+    for (const birthday of ["2008-02-28", "2008-02-29", "2008-03-01", "1990-12-31"])
+      expect(birthday <= adultBornBy(now)).toBe(ageOn(birthday, "2026-02-28") >= 18);
+  });
+
   it("counts whole years, a birthday reached on the day itself", () => {
     expect(ageOn("2008-03-01", "2026-02-28")).toBe(17);
     expect(ageOn("2008-03-01", "2026-03-01")).toBe(18);

@@ -127,3 +127,20 @@ export function visibleServiceSql(alias: string, viewer: ContentViewer, ownerAcc
   if (!viewer.accountId || !ownerAccountExpr) return `(${notAdult})`;
   return `(${notAdult} OR ${ownerAccountExpr} = ${sqlString(viewer.accountId)})`;
 }
+
+/** The last birthday (yyyy-mm-dd) that makes someone 18 on the day of `now`: ageOn(b, today) >= 18 iff b <= this. */
+export function adultBornBy(now: number): string {
+  const [y, m, d] = isoDay(now).split("-");
+  return `${String(Number(y) - ADULT_AGE).padStart(4, "0")}-${m}-${d}`;
+}
+
+/**
+ * SQL for showsAdultContent on an account id expression, for statements that reach many accounts at once (a new
+ * service's followers): confirmed, and born by adultBornBy(now). Birthdays are ISO dates, so they compare as text.
+ */
+export const adultAccountSql = (accountExpr: string, now: number) =>
+  `EXISTS (SELECT 1 FROM user_accounts gate_u WHERE gate_u.id = ${accountExpr} AND gate_u.adult_content_confirmed_at IS NOT NULL AND gate_u.birthday <= '${adultBornBy(now)}')`;
+
+/** SQL: a commission_services row `alias` a given account (by expression) may be told of (see visibleServiceSql). */
+export const serviceShownToAccountSql = (alias: string, accountExpr: string, now: number) =>
+  `(coalesce(${alias}.content_rating_code, '') NOT IN (${adultList()}) OR ${adultAccountSql(accountExpr, now)})`;

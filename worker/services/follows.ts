@@ -4,6 +4,7 @@
  * notices are rows of `notifications` whose dedupe key names the event and the follower, inserted or ignored, so a
  * repeated or racing write tells nobody twice. The e-mails follow from the rows (notification-emails.ts).
  */
+import { serviceShownToAccountSql } from "../domain/content-gate";
 import { prepared, statement, type SqlStatement } from "../db/statements";
 import type { NotificationType } from "../db/schema/enums";
 import {
@@ -244,7 +245,7 @@ export async function runFollowJobs(d1: D1Database, now: number): Promise<number
 
 /**
  * A new service published: the creator's followers who followed before it are told, each once (its id names the
- * event). Harmless to run again.
+ * event); of an R-18 one, only those who confirmed being adults (decision 110). Harmless to run again.
  */
 export async function tellFollowersOfNewService(d1: D1Database, serviceId: string, now: number): Promise<void> {
   await d1
@@ -257,6 +258,7 @@ export async function tellFollowersOfNewService(d1: D1Database, serviceId: strin
          JOIN user_profiles cp ON cp.account_id = ca.user_account_id
          JOIN follows f ON f.creator_user_account_id = ca.user_account_id AND f.created_at <= ?2
        WHERE x.id = ?1 AND x.service_status = 'PUBLISHED' AND ${notBannedSql("ca.user_account_id")}
+         AND ${serviceShownToAccountSql("x", "f.follower_user_account_id", now)}
        ON CONFLICT (dedupe_key) DO NOTHING`,
     )
     .bind(serviceId, now)

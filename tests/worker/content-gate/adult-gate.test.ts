@@ -17,6 +17,7 @@ import { createSession, getSessionUser, type SessionUser } from "#worker/service
 import { getWorkPage } from "#worker/services/work-page";
 import { getPublicService } from "#worker/orders/services/request-views";
 import { submitServiceRequest } from "#worker/orders/services/order-requests";
+import { tellFollowersOfNewService } from "#worker/services/follows";
 import { requestOf } from "../support/request-pricing-fixtures";
 import { seedCreator, uniqueTag, type SeededCreator } from "../support/catalog-fixtures";
 import { BASE, db } from "../support/helpers";
@@ -275,6 +276,32 @@ describe("a request for an R-18 service", () => {
       expect(await submitAs(name, services.plain)).toEqual({ name, reason: PAST_THE_GATE });
     }
     expect(await submitAs("adult", services.r18)).toEqual({ name: "adult", reason: PAST_THE_GATE });
+  });
+});
+
+describe("a new R-18 service's notice to followers", () => {
+  it("reaches only the followers who confirmed being adults", async () => {
+    const followers = ["plain", "lapsed", "adult"] as const;
+    await env.DB.batch(
+      followers.map((name) =>
+        env.DB.prepare(
+          "INSERT OR IGNORE INTO follows (follower_user_account_id, creator_user_account_id, created_at) VALUES (?, ?, ?)",
+        ).bind(users[name]!.accountId, creator.accountId, Date.now() - 60_000),
+      ),
+    );
+    const told = async (serviceId: string) => {
+      await tellFollowersOfNewService(env.DB, serviceId, Date.now());
+      const keyOf = (name: (typeof followers)[number]) =>
+        `FOLLOWED_CREATOR_NEW_SERVICE:${serviceId}:${users[name]!.accountId}`;
+      const rows = await env.DB.prepare(
+        "SELECT recipient_user_account_id AS id FROM notifications WHERE dedupe_key IN (?, ?, ?)",
+      )
+        .bind(...followers.map(keyOf))
+        .all<{ id: string }>();
+      return followers.filter((name) => rows.results.some((r) => r.id === users[name]!.accountId));
+    };
+    expect(await told(services.plain)).toEqual(["plain", "lapsed", "adult"]);
+    expect(await told(services.r18)).toEqual(["adult"]);
   });
 });
 
