@@ -9,9 +9,9 @@
 export const INSIGHT_GRAINS = ["week", "month"] as const;
 export type InsightGrain = (typeof INSIGHT_GRAINS)[number];
 /** Periods each series holds, ending with the current one: twelve weeks, or twelve months. */
-export const INSIGHT_PERIODS = 12;
+const INSIGHT_PERIODS = 12;
 /** Services (and forms) the top list keeps. */
-export const TOP_SERVICES = 5;
+const TOP_SERVICES = 5;
 
 const DAY_MS = 86_400_000;
 

@@ -50,15 +50,16 @@ describe("columnChart", () => {
 });
 
 describe("rowChart", () => {
-  it("draws one bar a row, to scale from the label column, none for a zero", () => {
-    const chart = rowChart([100, 40, 0, 5], { width: 320, rowHeight: 20, left: 100, right: 20 });
+  it("draws one bar a row under its label, to scale across the width left of the figures, none for a zero", () => {
+    const chart = rowChart([100, 40, 0, 5], { width: 220, rowHeight: 30, labelHeight: 16, barHeight: 10, right: 20 });
     expect(chart.max).toBe(100);
-    expect(chart.height).toBe(80);
-    expect(chart.bars.map((b) => [b.series, b.x, b.width])).toEqual([
-      [0, 100, 200],
-      [1, 100, 80],
-      [3, 100, 10],
+    expect(chart.height).toBe(120);
+    expect(chart.bars.map((b) => [b.series, b.x, b.y, b.width, b.height])).toEqual([
+      [0, 0, 16, 200, 10],
+      [1, 0, 46, 80, 10],
+      [3, 0, 106, 10, 10],
     ]);
-    expect(chart.rowY).toEqual([10, 30, 50, 70]);
+    expect(chart.labelY).toEqual([11, 41, 71, 101]);
+    expect(chart.barY).toEqual([21, 51, 81, 111]);
   });
 });

@@ -49,7 +49,7 @@ export interface ColumnChart {
  */
 export function columnChart(
   series: readonly (readonly number[])[],
-  { width = 320, height = 160, left = 36, bottom = 20, stacked = false } = {},
+  { width = 300, height = 170, left = 36, bottom = 22, stacked = false } = {},
 ): ColumnChart {
   const categories = Math.max(0, ...series.map((s) => s.length));
   const totals = Array.from({ length: categories }, (_, c) =>
@@ -92,33 +92,33 @@ export function columnChart(
 export interface RowChart {
   width: number;
   height: number;
-  /** Where the bars start (the labels sit left of it) and each row's centre line. */
-  left: number;
   max: number;
   bars: Bar[];
-  rowY: number[];
+  /** Each row's label baseline (the label sits above its bar, so a long one in any language keeps the full width). */
+  labelY: number[];
+  /** Each bar's centre line, for its figure written right of it. */
+  barY: number[];
 }
 
 /**
- * Horizontal bars, one a row (a funnel's steps, the pipeline's states), to scale from zero up to `niceMax` of the
- * largest; the labels and figures are written by the page in the room left of `left` and right of each bar.
+ * Horizontal bars, one a row (a funnel's steps, the pipeline's states), each under its label, to scale from zero up
+ * to `niceMax` of the largest; the page writes the labels, and each figure in the room `right` leaves after its bar.
  */
 export function rowChart(
   values: readonly number[],
-  { width = 320, rowHeight = 28, left = 112, right = 48 } = {},
+  { width = 300, rowHeight = 40, labelHeight = 18, barHeight = 14, right = 48 } = {},
 ): RowChart {
   const max = niceMax(Math.max(0, ...values));
-  const span = width - left - right;
-  const barHeight = rowHeight * 0.6;
+  const span = width - right;
   const bars: Bar[] = [];
   values.forEach((value, i) => {
     if (value <= 0) return;
-    const y = i * rowHeight + (rowHeight - barHeight) / 2;
+    const y = i * rowHeight + labelHeight;
     bars.push({
-      x: left,
+      x: 0,
       y: round(y),
       width: round((value / max) * span),
-      height: round(barHeight),
+      height: barHeight,
       value,
       series: i,
       category: 0,
@@ -127,9 +127,9 @@ export function rowChart(
   return {
     width,
     height: values.length * rowHeight,
-    left,
     max,
     bars,
-    rowY: values.map((_, i) => round(i * rowHeight + rowHeight / 2)),
+    labelY: values.map((_, i) => round(i * rowHeight + labelHeight - 5)),
+    barY: values.map((_, i) => round(i * rowHeight + labelHeight + barHeight / 2)),
   };
 }

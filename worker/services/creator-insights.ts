@@ -64,7 +64,7 @@ function windowStart(now: number): number {
 }
 
 /** A creator's figures from their rows now; null for an account that is gone or is no creator. */
-export async function computeCreatorInsights(
+async function computeCreatorInsights(
   d1: D1Database,
   userAccountId: string,
   now: number,
@@ -121,7 +121,7 @@ export async function computeCreatorInsights(
  * Writes a creator's row as their rows say now; true when it changed. Idempotent: the row is written only where its
  * figures differ, so a second run over the same rows writes nothing and counts nothing twice.
  */
-export async function refreshCreatorInsights(d1: D1Database, userAccountId: string, now: number): Promise<boolean> {
+async function refreshCreatorInsights(d1: D1Database, userAccountId: string, now: number): Promise<boolean> {
   const figures = await computeCreatorInsights(d1, userAccountId, now);
   return figures ? writeCreatorInsights(d1, userAccountId, figures, now) : false;
 }

@@ -3,8 +3,8 @@
 // has its figures beside it as a table in a <details>, for screen readers and for anyone who wants the numbers.
 import type { ColumnChartView, RowChartView } from "#app/loaders/insights/insights-view.server";
 
-const SERIES_FILL = ["fill-brand-600 dark:fill-brand-400", "fill-amber-500 dark:fill-amber-300"];
-const SERIES_SWATCH = ["bg-brand-600 dark:bg-brand-400", "bg-amber-500 dark:bg-amber-300"];
+const SERIES_FILL = ["fill-brand-600 dark:fill-brand-300", "fill-amber-500 dark:fill-amber-300"];
+const SERIES_SWATCH = ["bg-brand-600 dark:bg-brand-300", "bg-amber-500 dark:bg-amber-300"];
 const tableClass = "mt-2 w-full text-left text-sm text-zinc-800 dark:text-zinc-200";
 const cellClass = "border-b border-zinc-200 py-1 pr-3 dark:border-zinc-800";
 const summaryClass = "min-h-11 cursor-pointer py-2 text-sm font-semibold text-brand-700 underline dark:text-brand-300";
@@ -26,20 +26,13 @@ export function RowBars({
     <div>
       <svg
         viewBox={`0 0 ${chart.width} ${chart.height}`}
-        className="block h-auto w-full text-zinc-700 dark:text-zinc-300"
+        className="block h-auto w-full max-w-sm text-zinc-700 dark:text-zinc-300"
         role="img"
         aria-labelledby={labelledBy}
         data-testid="insights-chart"
       >
         {rows.map((row, i) => (
-          <text
-            key={row.label}
-            x={chart.left - 6}
-            y={chart.rowY[i]}
-            textAnchor="end"
-            dominantBaseline="middle"
-            className="fill-current text-[11px]"
-          >
+          <text key={row.label} x={0} y={chart.labelY[i]} className="fill-current text-[13px]">
             {row.label}
           </text>
         ))}
@@ -59,10 +52,10 @@ export function RowBars({
           return (
             <text
               key={row.label}
-              x={(bar ? bar.x + bar.width : chart.left) + 6}
-              y={chart.rowY[i]}
+              x={(bar ? bar.x + bar.width : 0) + 6}
+              y={chart.barY[i]}
               dominantBaseline="middle"
-              className="fill-current text-[11px] font-semibold"
+              className="fill-current text-[13px] font-semibold"
             >
               {row.value}
             </text>
@@ -123,7 +116,7 @@ export function Columns({
       </ul>
       <svg
         viewBox={`0 0 ${chart.width} ${chart.height}`}
-        className="block h-auto w-full text-zinc-700 dark:text-zinc-300"
+        className="block h-auto w-full max-w-sm text-zinc-700 dark:text-zinc-300"
         role="img"
         aria-labelledby={labelledBy}
         data-testid="insights-chart"
@@ -143,7 +136,7 @@ export function Columns({
               y={tick.y}
               textAnchor="end"
               dominantBaseline="middle"
-              className="fill-current text-[10px]"
+              className="fill-current text-[11px]"
             >
               {view.ticks[i]}
             </text>
@@ -164,9 +157,9 @@ export function Columns({
             <text
               key={view.periodNames[i]}
               x={chart.labelX[i]}
-              y={chart.baseline + 14}
+              y={chart.baseline + 16}
               textAnchor="middle"
-              className="fill-current text-[10px]"
+              className="fill-current text-[11px]"
             >
               {label}
             </text>

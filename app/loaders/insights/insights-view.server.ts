@@ -153,4 +153,3 @@ export function insightsView(
   };
 }
 
-export type InsightsView = ReturnType<typeof insightsView>;

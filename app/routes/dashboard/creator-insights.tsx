@@ -54,8 +54,15 @@ export async function loader({ context }: Route.LoaderArgs) {
       "title",
     ),
   ]);
+  // The switch keeps the address's other parameters (a `lang`, say) and sets only the period.
+  const switchTo = (by: string) => {
+    const search = new URLSearchParams(url.search);
+    search.set("by", by);
+    return `${DASHBOARD_PATHS.insights}?${search}`;
+  };
   return {
     grain,
+    switchLinks: INSIGHT_GRAINS.map((by) => ({ by, to: switchTo(by) })),
     ...insightsView(read.figures, { grain, now, computedAt: read.computedAt, locale }),
     track: signals
       ? {
@@ -90,21 +97,16 @@ const sectionClass = "rounded-lg border border-zinc-300 px-4 py-5 sm:px-6 dark:b
 const headingClass = "text-lg font-semibold text-zinc-900 dark:text-zinc-100";
 const noteClass = "mt-1 text-sm text-zinc-700 dark:text-zinc-300";
 const switchClass =
-  "inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold border-zinc-400 text-zinc-800 hover:bg-zinc-100 dark:border-zinc-600 dark:text-zinc-100 dark:hover:bg-zinc-800 aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white dark:aria-[current=page]:border-brand-400 dark:aria-[current=page]:bg-brand-400 dark:aria-[current=page]:text-zinc-950";
+  "inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold border-zinc-400 text-zinc-800 hover:bg-zinc-100 dark:border-zinc-600 dark:text-zinc-100 dark:hover:bg-zinc-800 aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white dark:aria-[current=page]:border-brand-300 dark:aria-[current=page]:bg-brand-300 dark:aria-[current=page]:text-zinc-950";
 
 export default function CreatorInsightsPage({ loaderData: d }: Route.ComponentProps) {
   const t = d.texts;
   return (
     <DashboardPage title={d.page.title} intro={d.page.intro}>
       <nav aria-label={t.periodSwitch} className="flex flex-wrap gap-2">
-        {(["week", "month"] as const).map((grain) => (
-          <Link
-            key={grain}
-            to={`${DASHBOARD_PATHS.insights}?by=${grain}`}
-            aria-current={d.grain === grain ? "page" : undefined}
-            className={switchClass}
-          >
-            {grain === "week" ? t.byWeek : t.byMonth}
+        {d.switchLinks.map(({ by, to }) => (
+          <Link key={by} to={to} aria-current={d.grain === by ? "page" : undefined} className={switchClass}>
+            {by === "week" ? t.byWeek : t.byMonth}
           </Link>
         ))}
       </nav>
