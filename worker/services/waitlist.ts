@@ -59,11 +59,15 @@ const LINE_CLOSED = `(ca.waitlist_closed OR NOT coalesce((SELECT is_open_commiss
 const targetColumn = (target: SlotTarget) => (target.kind === "service" ? "service_id" : "form_id");
 
 async function targetFacts(d1: D1Database, target: SlotTarget): Promise<TargetFacts | null> {
+  return toTargetFacts(await targetFactsStatement(d1, target).first<Record<string, number | string | null>>());
+}
+
+function targetFactsStatement(d1: D1Database, target: SlotTarget): D1PreparedStatement {
   const [table, held, status] =
     target.kind === "service"
       ? ["commission_services", heldOfService("x.id"), "x.service_status"]
       : ["commission_forms", heldOfForm("x.id"), "x.form_status"];
-  const row = await d1
+  return d1
     .prepare(
       `SELECT ca.id AS seller_id, ca.user_account_id AS seller_user,
          ${status} = 'PUBLISHED' AND ${notBannedSql("ca.user_account_id")} AS listed, ca.slot_count AS slots, ${heldOfSeller("ca.id")} AS held,
@@ -71,8 +75,10 @@ async function targetFacts(d1: D1Database, target: SlotTarget): Promise<TargetFa
          (SELECT count(*) FROM waitlist_entries w WHERE w.${targetColumn(target)} = x.id AND w.state = 'WAITING') AS waiting
        FROM ${table} x JOIN commission_accounts ca ON ca.id = x.commission_account_id WHERE x.id = ?`,
     )
-    .bind(target.id)
-    .first<Record<string, number | string | null>>();
+    .bind(target.id);
+}
+
+function toTargetFacts(row: Record<string, number | string | null> | null): TargetFacts | null {
   if (!row) return null;
   return {
     listed: Boolean(row.listed),
@@ -94,34 +100,57 @@ export async function targetSlotStatus(d1: D1Database, target: SlotTarget): Prom
   return facts && statusOf(facts);
 }
 
+/**
+ * A target's status and, for a signed-in client, their place in its line (null signed out): one batch, as the form
+ * page reads them side by side (issue 66: one round trip, not two).
+ */
+export async function targetSlotsAndPlace(
+  d1: D1Database,
+  target: SlotTarget,
+  clientUserAccountId: string | null,
+  now: number,
+): Promise<{ status: SlotStatus | null; place: WaitlistPlace | null }> {
+  const [facts, place] = await d1.batch<Record<string, number | string | null>>([
+    targetFactsStatement(d1, target),
+    ...(clientUserAccountId ? [placeStatement(d1, clientUserAccountId, target)] : []),
+  ]);
+  const found = toTargetFacts(facts!.results[0] ?? null);
+  return { status: found && statusOf(found), place: toPlace((place?.results[0] as PlaceRow | undefined) ?? null, now) };
+}
+
 /** What a creator's profile shows: their overall status, and each of their services' and forms' (by id). */
 export interface CreatorSlots {
   overall: SlotStatus;
   targets: Record<string, SlotStatus>;
 }
 
-async function creatorSlots(d1: D1Database, sellerUserAccountId: string): Promise<CreatorSlots | null> {
-  const [seller, targets] = await d1.batch<Record<string, number | string | null>>([
+/**
+ * A creator's slots by their handle (any case), in one batch: the profile reads it beside the profile itself, and the
+ * handle's account is a subquery of each statement rather than a read before them (issue 66: one round trip, not two).
+ */
+export async function creatorSlotsOfHandle(d1: D1Database, handle: string): Promise<CreatorSlots | null> {
+  const seller = `(SELECT account_id FROM user_profiles WHERE lower(original_handle) = ?1)`;
+  const [sellers, targets] = await d1.batch<Record<string, number | string | null>>([
     d1
       .prepare(
         `SELECT ca.slot_count AS slots, ${heldOfSeller("ca.id")} AS held, ${LINE_CLOSED} AS closed,
            (SELECT count(*) FROM waitlist_entries w WHERE w.seller_id = ca.id AND w.state = 'WAITING') AS waiting
-         FROM commission_accounts ca WHERE ca.user_account_id = ?`,
+         FROM commission_accounts ca WHERE ca.user_account_id = ${seller}`,
       )
-      .bind(sellerUserAccountId),
+      .bind(handle.toLowerCase()),
     d1
       .prepare(
         `SELECT x.id, x.slot_count AS slots, ${heldOfService("x.id")} AS held,
            (SELECT count(*) FROM waitlist_entries w WHERE w.service_id = x.id AND w.state = 'WAITING') AS waiting
-         FROM commission_services x JOIN commission_accounts ca ON ca.id = x.commission_account_id WHERE ca.user_account_id = ?1
+         FROM commission_services x JOIN commission_accounts ca ON ca.id = x.commission_account_id WHERE ca.user_account_id = ${seller}
          UNION ALL
          SELECT x.id, x.slot_count, ${heldOfForm("x.id")},
            (SELECT count(*) FROM waitlist_entries w WHERE w.form_id = x.id AND w.state = 'WAITING')
-         FROM commission_forms x JOIN commission_accounts ca ON ca.id = x.commission_account_id WHERE ca.user_account_id = ?1`,
+         FROM commission_forms x JOIN commission_accounts ca ON ca.id = x.commission_account_id WHERE ca.user_account_id = ${seller}`,
       )
-      .bind(sellerUserAccountId),
+      .bind(handle.toLowerCase()),
   ]);
-  const row = seller.results[0];
+  const row = sellers.results[0];
   if (!row) return null;
   const overall: SlotCount = { slots: row.slots as number | null, held: Number(row.held) };
   const closed = Boolean(row.closed);
@@ -139,15 +168,6 @@ async function creatorSlots(d1: D1Database, sellerUserAccountId: string): Promis
   };
 }
 
-/** `creatorSlots` by the creator's handle (any case): the profile reads it beside the profile itself, not after it. */
-export async function creatorSlotsOfHandle(d1: D1Database, handle: string): Promise<CreatorSlots | null> {
-  const row = await d1
-    .prepare("SELECT account_id FROM user_profiles WHERE lower(original_handle) = ?")
-    .bind(handle.toLowerCase())
-    .first<{ account_id: string }>();
-  return row ? creatorSlots(d1, row.account_id) : null;
-}
-
 /** A client's place in a creator's line for one target. */
 export interface WaitlistPlace {
   entryId: string;
@@ -163,7 +183,18 @@ export async function placeOf(
   target: SlotTarget,
   now: number,
 ): Promise<WaitlistPlace | null> {
-  const row = await d1
+  return toPlace(await placeStatement(d1, clientUserAccountId, target).first<PlaceRow>(), now);
+}
+
+interface PlaceRow {
+  id: string;
+  state: "WAITING" | "RESERVED";
+  reserved_until: number | null;
+  ahead: number;
+}
+
+function placeStatement(d1: D1Database, clientUserAccountId: string, target: SlotTarget): D1PreparedStatement {
+  return d1
     .prepare(
       `SELECT w.id, w.state, w.reserved_until,
          (SELECT count(*) FROM waitlist_entries f WHERE f.seller_id = w.seller_id AND f.state = 'WAITING'
@@ -171,8 +202,10 @@ export async function placeOf(
        FROM waitlist_entries w JOIN commission_accounts c ON c.id = w.client_id
        WHERE c.user_account_id = ? AND w.${targetColumn(target)} = ? AND w.state IN ('WAITING', 'RESERVED')`,
     )
-    .bind(clientUserAccountId, target.id)
-    .first<{ id: string; state: "WAITING" | "RESERVED"; reserved_until: number | null; ahead: number }>();
+    .bind(clientUserAccountId, target.id);
+}
+
+function toPlace(row: PlaceRow | null, now: number): WaitlistPlace | null {
   if (!row) return null;
   // A reservation past its 48 hours is gone, though the timed jobs have not yet said so.
   if (row.state === "RESERVED" && (row.reserved_until ?? 0) <= now) return null;

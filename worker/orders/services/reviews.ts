@@ -7,7 +7,7 @@
  * once the later batch sees both. Whoever then finds a shown review not yet announced (that batch's caller, or the
  * cron at the window's end) claims it with a conditional update and purges the reviewed party's public pages.
  */
-import { and, count, desc, eq, gt, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import {
   averageRating,
@@ -290,9 +290,9 @@ const authorProfiles = alias(userProfiles, "author_profile");
 const authorAccounts = alias(commissionAccounts, "author_account");
 
 /** The public reviews of these commission accounts from one side (the buyer's: of a creator), as a where clause. */
-const publicReviewsOf = (subjectId: string, side: ReviewSide, now: Date) =>
+const publicReviewsOf = (subject: string | SQL, side: ReviewSide, now: Date) =>
   and(
-    eq(orderReviews.subjectId, subjectId),
+    eq(orderReviews.subjectId, subject),
     eq(orderReviews.authorSide, side),
     lte(orderReviews.visibleAt, now),
     isNull(orderReviews.hiddenAt),
@@ -305,13 +305,20 @@ export async function ratingSummary(
   side: ReviewSide,
   nowMs: number,
 ): Promise<RatingSummary> {
-  const row = await db
+  return toRatingSummary(await ratingSummaryQuery(db, subjectId, side, nowMs));
+}
+
+/** The rating summary's one statement, unsent, so a page can send it in a batch with its other reads. */
+function ratingSummaryQuery(db: Database, subject: string | SQL, side: ReviewSide, nowMs: number) {
+  return db
     .select({ count: count(), sum: sql<number>`coalesce(sum(${orderReviews.rating}), 0)` })
     .from(orderReviews)
-    .where(publicReviewsOf(subjectId, side, new Date(nowMs)))
-    .get();
-  const total = row?.count ?? 0;
-  return { count: total, average: averageRating(Number(row?.sum ?? 0), total) };
+    .where(publicReviewsOf(subject, side, new Date(nowMs)));
+}
+
+function toRatingSummary(rows: { count: number; sum: number }[]): RatingSummary {
+  const total = rows[0]?.count ?? 0;
+  return { count: total, average: averageRating(Number(rows[0]?.sum ?? 0), total) };
 }
 
 /**
@@ -325,8 +332,18 @@ async function shownReviews(
   reader: { now: number; viewer: ProfileViewer },
   before: number | null = null,
 ): Promise<{ reviews: ShownReview[]; hasMore: boolean }> {
-  const nowMs = reader.now;
-  const rows = await db
+  return toShownReviews(await shownReviewsQuery(db, subjectId, side, reader.now, before), reader.viewer);
+}
+
+/** The page's one statement, unsent (see `ratingSummaryQuery`). */
+function shownReviewsQuery(
+  db: Database,
+  subject: string | SQL,
+  side: ReviewSide,
+  nowMs: number,
+  before: number | null,
+) {
+  return db
     .select({
       id: orderReviews.id,
       rating: orderReviews.rating,
@@ -349,12 +366,18 @@ async function shownReviews(
     .innerJoin(authorProfiles, eq(authorProfiles.accountId, authorAccounts.userAccountId))
     .where(
       and(
-        publicReviewsOf(subjectId, side, new Date(nowMs)),
+        publicReviewsOf(subject, side, new Date(nowMs)),
         before === null ? undefined : lt(orderReviews.visibleAt, new Date(before)),
       ),
     )
     .orderBy(desc(orderReviews.visibleAt), desc(orderReviews.id))
     .limit(REVIEWS_PAGE_SIZE + 1);
+}
+
+function toShownReviews(
+  rows: Awaited<ReturnType<typeof shownReviewsQuery>>,
+  viewer: ProfileViewer,
+): { reviews: ShownReview[]; hasMore: boolean } {
   return {
     reviews: rows.slice(0, REVIEWS_PAGE_SIZE).map((r) => ({
       id: r.id,
@@ -364,11 +387,11 @@ async function shownReviews(
       at: r.at.getTime(),
       author: isProfileShownTo(
         { ownerAccountId: r.authorAccountId, hidden: r.authorHidden !== null, banned: Boolean(r.authorBanned) },
-        reader.viewer,
+        viewer,
       )
         ? { handle: r.handle, name: r.name, avatarUrl: r.avatarUrl }
         : null,
-      byReader: r.authorAccountId === reader.viewer?.accountId,
+      byReader: r.authorAccountId === viewer?.accountId,
       serviceTitle: r.serviceTitle,
     })),
     hasMore: rows.length > REVIEWS_PAGE_SIZE,
@@ -401,10 +424,11 @@ async function listed(db: Database, reviews: ShownReview[], locale: Locale): Pro
 /**
  * The commission account of the profile at this handle (handles are unique ignoring case), when that profile shows to
  * the viewer (`isProfileShownTo`, its page's own rule): the reviews of a creator and their rating hang on their
- * profile, so a profile the admins hid or a banned account's shows them nowhere it does not show (issue 59).
+ * profile, so a profile the admins hid or a banned account's shows them nowhere it does not show (issue 59). Read in
+ * the same batch as what hangs on it, which names the account by `subjectOfHandle`: one round trip (issue 66).
  */
-async function shownCommissionAccountOfHandle(db: Database, handle: string, viewer: ProfileViewer) {
-  const row = await db
+function commissionAccountOfHandleQuery(db: Database, key: string) {
+  return db
     .select({
       id: commissionAccounts.id,
       ownerAccountId: userProfiles.accountId,
@@ -413,11 +437,22 @@ async function shownCommissionAccountOfHandle(db: Database, handle: string, view
     })
     .from(commissionAccounts)
     .innerJoin(userProfiles, eq(userProfiles.accountId, commissionAccounts.userAccountId))
-    .where(sql`lower(${userProfiles.originalHandle}) = ${handle.toLowerCase()}`)
-    .get();
-  if (!row) return null;
-  const standing = { ownerAccountId: row.ownerAccountId, hidden: row.hiddenAt !== null, banned: Boolean(row.banned) };
-  return isProfileShownTo(standing, viewer) ? { id: row.id } : null;
+    .where(sql`lower(${userProfiles.originalHandle}) = ${key}`)
+    .limit(1);
+}
+
+/** The same account as a subquery, for the statements sent beside `commissionAccountOfHandleQuery`. */
+const subjectOfHandle = (key: string) =>
+  sql`(SELECT ca.id FROM commission_accounts ca JOIN user_profiles p ON p.account_id = ca.user_account_id
+    WHERE lower(p.original_handle) = ${key} LIMIT 1)`;
+
+function isShownSubject(rows: Awaited<ReturnType<typeof commissionAccountOfHandleQuery>>, viewer: ProfileViewer) {
+  const row = rows[0];
+  if (!row) return false;
+  return isProfileShownTo(
+    { ownerAccountId: row.ownerAccountId, hidden: row.hiddenAt !== null, banned: Boolean(row.banned) },
+    viewer,
+  );
 }
 
 /**
@@ -429,13 +464,17 @@ export async function creatorRating(
   handle: string,
   reader: { now: number; viewer: ProfileViewer },
 ): Promise<RatingSummary | null> {
-  const subject = await shownCommissionAccountOfHandle(db, handle, reader.viewer);
-  return subject ? ratingSummary(db, subject.id, "buyer", reader.now) : null;
+  const key = handle.toLowerCase();
+  const [subject, summary] = await db.batch([
+    commissionAccountOfHandleQuery(db, key),
+    ratingSummaryQuery(db, subjectOfHandle(key), "buyer", reader.now),
+  ]);
+  return isShownSubject(subject, reader.viewer) ? toRatingSummary(summary) : null;
 }
 
 /**
- * A creator's reviews by their handle (as clients wrote them): the summary and the first page, or a later one; null
- * for an unknown handle, and for a profile that does not show to the viewer (the page's 404).
+ * A page of a creator's reviews by their clients, with their rating, by handle; null as for `creatorRating`. The
+ * account, the summary and the page go in one batch; the stored translations of the page's texts follow.
  */
 export async function reviewsOfCreator(
   db: Database,
@@ -443,13 +482,19 @@ export async function reviewsOfCreator(
   reader: { locale: Locale; now: number; viewer: ProfileViewer },
   before: number | null = null,
 ) {
-  const subject = await shownCommissionAccountOfHandle(db, handle, reader.viewer);
-  if (!subject) return null;
-  const [summary, page] = await Promise.all([
-    ratingSummary(db, subject.id, "buyer", reader.now),
-    shownReviews(db, subject.id, "buyer", reader, before),
+  const key = handle.toLowerCase();
+  const [subject, summary, page] = await db.batch([
+    commissionAccountOfHandleQuery(db, key),
+    ratingSummaryQuery(db, subjectOfHandle(key), "buyer", reader.now),
+    shownReviewsQuery(db, subjectOfHandle(key), "buyer", reader.now, before),
   ]);
-  return { summary, reviews: await listed(db, page.reviews, reader.locale), hasMore: page.hasMore };
+  if (!isShownSubject(subject, reader.viewer)) return null;
+  const shown = toShownReviews(page, reader.viewer);
+  return {
+    summary: toRatingSummary(summary),
+    reviews: await listed(db, shown.reviews, reader.locale),
+    hasMore: shown.hasMore,
+  };
 }
 
 /** What the order page shows of its reviews to one of its parties. */
