@@ -23,9 +23,24 @@ const adultContentSchema = v.object({
 });
 
 export async function adultContentSection(context: Context, user: SessionUser): Promise<AdultContentSectionData> {
-  const { db, env } = context.get(requestContext);
+  const { db, env, locale } = context.get(requestContext);
   const setting = await adultContentSetting(db, user.accountId, await cometNow(env));
-  return { on: setting.on, hasBirthday: setting.birthday !== null };
+  const t = { locale };
+  return {
+    on: setting.on,
+    hasBirthday: setting.birthday !== null,
+    texts: {
+      title: m.content_gate_title({}, t),
+      intro: m.content_gate_intro({}, t),
+      stateOn: m.content_gate_state_on({}, t),
+      stateOff: m.content_gate_state_off({}, t),
+      confirm: m.content_gate_confirm({}, t),
+      show: m.content_gate_show({}, t),
+      hide: m.content_gate_hide({}, t),
+      saving: m.content_gate_saving({}, t),
+      needsBirthday: m.content_gate_needs_birthday({}, t),
+    },
+  };
 }
 
 function refusal(reason: Exclude<AdultConfirmation, { ok: true }>["reason"], locale: Locale): string {
