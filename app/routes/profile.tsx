@@ -24,13 +24,14 @@ import { profileMeta } from "#app/components/catalog/profile-meta";
 import { getPublicService, requestViewerState } from "#worker/orders/services/request-views";
 import { cometNow } from "#worker/services/clock";
 import { reviewsOfCreator } from "#worker/orders/services/reviews";
-import { creatorSlotsOfHandle, placeOf } from "#worker/services/waitlist";
+import { creatorSlotsPart, placeOf } from "#worker/services/waitlist";
 import { RatingSummaryLine } from "#app/components/reviews/stars";
 import { ReportButton } from "#app/components/reports/report-button";
 import { reportButtonTexts } from "#app/loaders/reports/report-texts.server";
 import { SignalList } from "#app/components/signals/signal-list";
 import { cardSignalItems, creatorSignalItems, signalListTexts } from "#app/loaders/signals/signal-items.server";
-import { creatorSignalsOfHandle } from "#worker/services/trust-signals";
+import { creatorSignalsPart } from "#worker/services/trust-signals";
+import { sendParts } from "#worker/db/batch-parts";
 import type { Route } from "./+types/profile";
 
 /** /{handle}: a public profile. Handles are unique ignoring case, so /Alice and /alice are the same page. */
@@ -47,15 +48,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const serviceId = url.searchParams.get(PROFILE_SERVICE_PARAM);
   const now = await cometNow(env);
-  const [found, service, reviews, slots, signalFigures] = await Promise.all([
+  const [found, service, reviews, [slots, signalFigures]] = await Promise.all([
     getCreatorProfile(db, params.handle, viewer, serviceId),
     serviceId ? getPublicService(db, params.handle, serviceId, viewer, now) : null,
     // A creator's reviews by clients (decision 086); the page is purged when a new one shows.
     reviewsOfCreator(db, params.handle, { locale, now, viewer: reader }),
-    // Their slots, overall and each service's and form's (decision 091); the page is purged when a count changes.
-    creatorSlotsOfHandle(db.$client, params.handle),
-    // Their signals (decision 106): one row the timed jobs keep; the page is purged when a shown figure changes.
-    creatorSignalsOfHandle(db.$client, params.handle, now),
+    // In one batch (decision 113): their slots, overall and each service's and form's (decision 091), the page purged
+    // when a count changes; their signals (decision 106), one row the timed jobs keep, the page purged when a shown
+    // figure changes.
+    sendParts(db.$client, [
+      creatorSlotsPart(db.$client, params.handle),
+      creatorSignalsPart(db.$client, params.handle, now),
+    ]),
   ]);
   // A banned account's profile is the site's 404 (decision 075); one the admins hid (decision 089) is, to all but its
   // owner and the admins.

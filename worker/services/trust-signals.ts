@@ -4,6 +4,7 @@
  * pages in one indexed statement. Identity verified is the creator's Connect status alone (payouts enabled, kept by
  * the `account.updated` webhook): nothing of Stripe's data is read or stored.
  */
+import type { BatchPart } from "../db/batch-parts";
 import type { Database } from "../db/client";
 import { notBannedSql } from "../domain/roles";
 import {
@@ -263,20 +264,36 @@ export async function creatorSignalsOfHandle(
   handle: string,
   now: number,
 ): Promise<CreatorSignalsRead | null> {
-  const row = await d1
-    .prepare(
-      `SELECT ua.id AS user_account_id, ${READ_COLUMNS} FROM user_profiles p ${READ_JOINS.replace("%ACCOUNT%", "p.account_id")}
+  const part = creatorSignalsPart(d1, handle, now);
+  return part.read([await part.statements[0]!.all<Row>()]);
+}
+
+/**
+ * `creatorSignalsOfHandle` as a part of a page's batch (db/batch-parts.ts): the kept row; a first view computes and
+ * keeps it after the batch.
+ */
+export function creatorSignalsPart(d1: D1Database, handle: string, now: number): BatchPart<CreatorSignalsRead | null> {
+  return {
+    statements: [
+      d1
+        .prepare(
+          `SELECT ua.id AS user_account_id, ${READ_COLUMNS} FROM user_profiles p ${READ_JOINS.replace("%ACCOUNT%", "p.account_id")}
        WHERE lower(p.original_handle) = ? AND p.hidden_at IS NULL AND ${notBannedSql("p.account_id")}`,
-    )
-    .bind(handle.toLowerCase())
-    .first<Row>();
-  if (!row) return null;
-  const userAccountId = String(row.user_account_id);
-  if (row.member_since !== null && row.member_since !== undefined) return { signals: creatorOfRow(row), userAccountId };
-  const computed = await computeAccountSignals(d1, userAccountId);
-  if (!computed) return null;
-  await writeAccountSignals(d1, userAccountId, computed, now);
-  return { signals: computed.creator, userAccountId };
+        )
+        .bind(handle.toLowerCase()),
+    ],
+    read: async ([found]) => {
+      const row = found?.results[0] as Row | undefined;
+      if (!row) return null;
+      const userAccountId = String(row.user_account_id);
+      if (row.member_since !== null && row.member_since !== undefined)
+        return { signals: creatorOfRow(row), userAccountId };
+      const computed = await computeAccountSignals(d1, userAccountId);
+      if (!computed) return null;
+      await writeAccountSignals(d1, userAccountId, computed, now);
+      return { signals: computed.creator, userAccountId };
+    },
+  };
 }
 
 /** A client's signals by their commission account (the order's buyer), for the creator's view of a request. */

@@ -5,6 +5,7 @@
  * waitlist-sql.ts; the rules worker/domain/slots.ts. Every move that changes what a public page shows purges the
  * creator's pages.
  */
+import type { BatchPart } from "../db/batch-parts";
 import type { Database } from "../db/client";
 import { prepared, type SqlStatement } from "../db/statements";
 import {
@@ -101,21 +102,28 @@ export async function targetSlotStatus(d1: D1Database, target: SlotTarget): Prom
 }
 
 /**
- * A target's status and, for a signed-in client, their place in its line (null signed out): one batch, as the form
- * page reads them side by side (issue 66: one round trip, not two).
+ * A target's status and, for a signed-in client, their place in its line (null signed out), as a part of a page's batch
+ * (db/batch-parts.ts): the form page reads them with the creator's signals in one round trip (issue 66).
  */
-export async function targetSlotsAndPlace(
+export function targetSlotsAndPlacePart(
   d1: D1Database,
   target: SlotTarget,
   clientUserAccountId: string | null,
   now: number,
-): Promise<{ status: SlotStatus | null; place: WaitlistPlace | null }> {
-  const [facts, place] = await d1.batch<Record<string, number | string | null>>([
-    targetFactsStatement(d1, target),
-    ...(clientUserAccountId ? [placeStatement(d1, clientUserAccountId, target)] : []),
-  ]);
-  const found = toTargetFacts(facts!.results[0] ?? null);
-  return { status: found && statusOf(found), place: toPlace((place?.results[0] as PlaceRow | undefined) ?? null, now) };
+): BatchPart<{ status: SlotStatus | null; place: WaitlistPlace | null }> {
+  return {
+    statements: [
+      targetFactsStatement(d1, target),
+      ...(clientUserAccountId ? [placeStatement(d1, clientUserAccountId, target)] : []),
+    ],
+    read: ([facts, place]) => {
+      const found = toTargetFacts((facts?.results[0] as Record<string, number | string | null> | undefined) ?? null);
+      return {
+        status: found && statusOf(found),
+        place: toPlace((place?.results[0] as PlaceRow | undefined) ?? null, now),
+      };
+    },
+  };
 }
 
 /** What a creator's profile shows: their overall status, and each of their services' and forms' (by id). */
@@ -125,39 +133,47 @@ export interface CreatorSlots {
 }
 
 /**
- * A creator's slots by their handle (any case), in one batch: the profile reads it beside the profile itself, and the
- * handle's account is a subquery of each statement rather than a read before them (issue 66: one round trip, not two).
+ * A creator's slots by their handle (any case), as a part of the profile's batch (db/batch-parts.ts): the handle's
+ * account is a subquery of each statement rather than a read before them (issue 66, decision 113).
  */
-export async function creatorSlotsOfHandle(d1: D1Database, handle: string): Promise<CreatorSlots | null> {
+export function creatorSlotsPart(d1: D1Database, handle: string): BatchPart<CreatorSlots | null> {
   const seller = `(SELECT account_id FROM user_profiles WHERE lower(original_handle) = ?1)`;
-  const [sellers, targets] = await d1.batch<Record<string, number | string | null>>([
-    d1
-      .prepare(
-        `SELECT ca.slot_count AS slots, ${heldOfSeller("ca.id")} AS held, ${LINE_CLOSED} AS closed,
+  return {
+    statements: [
+      d1
+        .prepare(
+          `SELECT ca.slot_count AS slots, ${heldOfSeller("ca.id")} AS held, ${LINE_CLOSED} AS closed,
            (SELECT count(*) FROM waitlist_entries w WHERE w.seller_id = ca.id AND w.state = 'WAITING') AS waiting
          FROM commission_accounts ca WHERE ca.user_account_id = ${seller}`,
-      )
-      .bind(handle.toLowerCase()),
-    d1
-      .prepare(
-        `SELECT x.id, x.slot_count AS slots, ${heldOfService("x.id")} AS held,
+        )
+        .bind(handle.toLowerCase()),
+      d1
+        .prepare(
+          `SELECT x.id, x.slot_count AS slots, ${heldOfService("x.id")} AS held,
            (SELECT count(*) FROM waitlist_entries w WHERE w.service_id = x.id AND w.state = 'WAITING') AS waiting
          FROM commission_services x JOIN commission_accounts ca ON ca.id = x.commission_account_id WHERE ca.user_account_id = ${seller}
          UNION ALL
          SELECT x.id, x.slot_count, ${heldOfForm("x.id")},
            (SELECT count(*) FROM waitlist_entries w WHERE w.form_id = x.id AND w.state = 'WAITING')
          FROM commission_forms x JOIN commission_accounts ca ON ca.id = x.commission_account_id WHERE ca.user_account_id = ${seller}`,
-      )
-      .bind(handle.toLowerCase()),
-  ]);
-  const row = sellers.results[0];
+        )
+        .bind(handle.toLowerCase()),
+    ],
+    read: ([sellers, targets]) => creatorSlotsOf(sellers?.results[0], targets?.results ?? []),
+  };
+}
+
+function creatorSlotsOf(
+  row: Record<string, unknown> | undefined,
+  targets: Record<string, unknown>[],
+): CreatorSlots | null {
   if (!row) return null;
   const overall: SlotCount = { slots: row.slots as number | null, held: Number(row.held) };
   const closed = Boolean(row.closed);
   return {
     overall: slotStatus([overall], { waiting: Number(row.waiting), closed }),
     targets: Object.fromEntries(
-      targets.results.map((t) => [
+      targets.map((t) => [
         String(t.id),
         slotStatus([overall, { slots: t.slots as number | null, held: Number(t.held) }], {
           waiting: Number(t.waiting),
