@@ -22,7 +22,7 @@ import { DELIVERY_DAYS_MAX, DELIVERY_DAYS_MIN } from "./delivery-days";
  * issue 66's relevance (how well the text matches: FTS5's bm25), rating (the average of the shown reviews) and price
  * (the lowest price, in the display currency).
  */
-export const SEARCH_SORTS = [
+const SEARCH_SORTS = [
   "relevance",
   "date",
   "rating",
@@ -36,7 +36,7 @@ export type SearchSort = (typeof SEARCH_SORTS)[number];
 type SearchOrder = (typeof SEARCH_ORDERS)[number];
 
 /** Each sort's natural direction: the best match, the newest, the best rated and the cheapest first; names A to Z. */
-export const SORT_ORDER: Record<SearchSort, SearchOrder> = {
+const SORT_ORDER: Record<SearchSort, SearchOrder> = {
   relevance: "desc",
   date: "desc",
   rating: "desc",
@@ -47,7 +47,7 @@ export const SORT_ORDER: Record<SearchSort, SearchOrder> = {
 };
 
 /** The sort a search gets when the URL names none: relevance with text to match, else the newest. */
-export const defaultSort = (q: string): SearchSort => (q ? "relevance" : "date");
+const defaultSort = (q: string): SearchSort => (q ? "relevance" : "date");
 
 /** In characters (code points); a longer query is cut (cleanSearchText). */
 const SEARCH_QUERY_MAX = 100;
