@@ -93,6 +93,10 @@ test("a new creator's insights show their new request in the funnel and a comple
   await income.getByText("Show the figures as a table").click();
   const thisMonth = income.getByRole("row").last().getByRole("cell");
   await expect(thisMonth).toHaveText(["¥0", "¥10,976"]);
+  // The sidebar has it among the creator's pages.
+  await expect(
+    page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Insights", exact: true }),
+  ).toHaveAttribute("href", "/dashboard/creator/insights");
   await expectAccessible(page);
   // The income chart at 320 px in both themes, each theme from the page's first paint.
   await page.setViewportSize({ width: 320, height: 800 });
