@@ -11,10 +11,10 @@
  */
 
 /** The content rating codes (content_ratings.code) hidden behind the gate. */
-export const ADULT_RATINGS: readonly string[] = ["r18"];
+const ADULT_RATINGS: readonly string[] = ["r18"];
 
 /** The age the gate asks for, in whole years on Comet's clock. */
-export const ADULT_AGE = 18;
+const ADULT_AGE = 18;
 
 export const isAdultRating = (code: string | null | undefined): boolean => !!code && ADULT_RATINGS.includes(code);
 
@@ -39,7 +39,7 @@ export function maySeeRating(
 }
 
 /** Whether a viewer sees adult works wherever they are listed, whoever made them. */
-export const seesAdultEverywhere = (viewer: ContentViewer) => viewer.accountId !== null && viewer.showsAdult;
+const seesAdultEverywhere = (viewer: ContentViewer) => viewer.accountId !== null && viewer.showsAdult;
 
 const adultList = () => ADULT_RATINGS.map((code) => `'${code}'`).join(", ");
 
@@ -103,7 +103,7 @@ export const contentViewerOf = (user: { accountId: string | null; showsAdult?: b
   user?.accountId ? { accountId: user.accountId, showsAdult: user.showsAdult === true } : GUARDED_VIEWER;
 
 /** The ratings a work or a service may carry (content_ratings, migration 0001); all-ages is stored as no rating on a service. */
-export const CONTENT_RATING_CODES = ["all-ages", "r15", "r18"] as const;
+const CONTENT_RATING_CODES = ["all-ages", "r15", "r18"] as const;
 
 /**
  * A service's posted rating: undefined when not posted (a save keeps what it had), null for all-ages or blank, the
@@ -138,7 +138,7 @@ export function adultBornBy(now: number): string {
  * SQL for showsAdultContent on an account id expression, for statements that reach many accounts at once (a new
  * service's followers): confirmed, and born by adultBornBy(now). Birthdays are ISO dates, so they compare as text.
  */
-export const adultAccountSql = (accountExpr: string, now: number) =>
+const adultAccountSql = (accountExpr: string, now: number) =>
   `EXISTS (SELECT 1 FROM user_accounts gate_u WHERE gate_u.id = ${accountExpr} AND gate_u.adult_content_confirmed_at IS NOT NULL AND gate_u.birthday <= '${adultBornBy(now)}')`;
 
 /** SQL: a commission_services row `alias` a given account (by expression) may be told of (see visibleServiceSql). */

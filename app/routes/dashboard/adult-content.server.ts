@@ -54,7 +54,9 @@ function refusal(reason: Exclude<AdultConfirmation, { ok: true }>["reason"], loc
   }
 }
 
-const answer = (adultContent: { on?: boolean; error?: string }, status = 200) => data({ adultContent }, { status });
+/** The section's answer, beside the page's own fields so the page reads one shape whichever form was posted. */
+const answer = (adultContent: { on?: boolean; error?: string }, status = 200) =>
+  data({ saved: false as const, errors: null, values: null, adultContent }, { status });
 
 /** Turns the choice on or off; a refusal is a 400 (a minor: 403) with the reason in the user's language. */
 export async function adultContentAction(context: Context, user: SessionUser, form: FormData) {

@@ -39,7 +39,7 @@ async function post(accountId: string, fields: Record<string, string>, locale: L
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ intent: "adultContent", ...fields }).toString(),
   });
-  const result = (await settingsPage.action({ request, context, params: {} } as never)) as {
+  const result = (await settingsPage.action({ request, context, params: {} } as never)) as unknown as {
     init?: ResponseInit | null;
     data: { adultContent: { on?: boolean; error?: string } };
   };
@@ -86,7 +86,8 @@ describe("the adult-content setting (decision 110)", () => {
 
   it("answers bad input with a 400, never a 500", async () => {
     const adult = await accountBorn("1990-06-01");
-    for (const fields of [{}, { show: "maybe" }, { show: "on", confirm: "yes" }]) {
+    const bad: Record<string, string>[] = [{}, { show: "maybe" }, { show: "on", confirm: "yes" }];
+    for (const fields of bad) {
       const answer = await post(adult, fields);
       expect(answer.status).toBe(400);
       expect(answer.error).toBeTruthy();
