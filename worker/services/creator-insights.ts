@@ -22,8 +22,8 @@ const CURSORS = {
   visits: "creator_insights:visits",
   payouts: "creator_insights:payouts",
 } as const;
-/** Changed rows one run reads of each source; past that the cursor stops at the last read, the next run goes on. */
-const ROWS_PER_RUN = 500;
+/** Changed rows one round reads of a source. */
+const ROWS_PER_ROUND = 500;
 /** Read again from this long before a cursor: a write stamped before the last run but landed after it is not missed. */
 const OVERLAP_MS = 15 * 60_000;
 const DAY_MS = 86_400_000;
@@ -158,9 +158,42 @@ const CHANGED_SQL: Record<keyof typeof CURSORS, string> = {
     WHERE updated_at > ?1 ORDER BY updated_at LIMIT ?2`,
 };
 
-async function cursorOf(d1: D1Database, name: string): Promise<number | null> {
+/**
+ * A source's cursor: `done:{t}` when a run read every change up to its time t (the next reads from a little before t,
+ * `OVERLAP_MS`, so a write stamped before t but landed after the read is not missed); `at:{t}` when a run stopped
+ * after its rounds, at the last row it read (the next goes on from there). Null before the first run.
+ */
+type Cursor = { done: boolean; at: number } | null;
+
+async function cursorOf(d1: D1Database, name: string): Promise<Cursor> {
   const row = await d1.prepare("SELECT value FROM job_cursors WHERE name = ?").bind(name).first<{ value: string }>();
-  return row ? Number(row.value) : null;
+  const match = row ? /^(done|at):(-?\d+)$/.exec(row.value) : null;
+  return match ? { done: match[1] === "done", at: Number(match[2]) } : null;
+}
+
+/** Rounds of `ROWS_PER_ROUND` changed rows one run reads of a source at most. */
+const MAX_ROUNDS = 10;
+
+/** The creators whose rows of one source changed since its cursor, and the cursor to save. */
+async function changedCreators(
+  d1: D1Database,
+  source: keyof typeof CURSORS,
+  now: number,
+): Promise<{ creators: string[]; cursor: string }> {
+  const cursor = await cursorOf(d1, CURSORS[source]);
+  let from = cursor === null ? -1 : cursor.done ? Math.min(cursor.at, now) - OVERLAP_MS : cursor.at;
+  const creators = new Set<string>();
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const { results } = await d1
+      .prepare(CHANGED_SQL[source])
+      .bind(from, ROWS_PER_ROUND)
+      .all<{ at: number; a: string | null }>();
+    for (const row of results) if (row.a) creators.add(row.a);
+    if (results.length < ROWS_PER_ROUND) return { creators: [...creators], cursor: `done:${now}` };
+    // A full round: the next starts just before its last row's time (rows sharing it are read again), and moves on.
+    from = Math.max(Number(results.at(-1)!.at) - 1, from + 1);
+  }
+  return { creators: [...creators], cursor: `at:${from}` };
 }
 
 /**
@@ -173,20 +206,8 @@ export async function runCreatorInsightsJob(
   now: number,
 ): Promise<{ creators: number; written: number }> {
   const sources = Object.keys(CURSORS) as (keyof typeof CURSORS)[];
-  const cursors = await Promise.all(sources.map((s) => cursorOf(d1, CURSORS[s])));
-  const reads = await d1.batch<{ at: number; a: string | null }>(
-    sources.map((source, i) => {
-      const cursor = cursors[i];
-      const from = cursor === null ? -1 : Math.min(cursor, now) - OVERLAP_MS;
-      return d1.prepare(CHANGED_SQL[source]).bind(from, ROWS_PER_RUN);
-    }),
-  );
-  const creators = new Set<string>();
-  const next = reads.map(({ results }) => {
-    for (const row of results) if (row.a) creators.add(row.a);
-    // Every change read: the cursor is this run's time; else the last row read (rows at that time are read again).
-    return results.length < ROWS_PER_RUN ? now : Number(results.at(-1)!.at) - 1;
-  });
+  const changed = await Promise.all(sources.map((source) => changedCreators(d1, source, now)));
+  const creators = new Set(changed.flatMap((c) => c.creators));
   let written = 0;
   for (const creator of creators) if (await refreshCreatorInsights(d1, creator, now)) written++;
   await d1.batch(
@@ -195,7 +216,7 @@ export async function runCreatorInsightsJob(
         .prepare(
           "INSERT INTO job_cursors (name, value, updated_at) VALUES (?1, ?2, ?3) ON CONFLICT (name) DO UPDATE SET value = ?2, updated_at = ?3",
         )
-        .bind(CURSORS[source], String(next[i]), now),
+        .bind(CURSORS[source], changed[i]!.cursor, now),
     ),
   );
   return { creators: creators.size, written };
