@@ -120,7 +120,7 @@ export function targetSlotsAndPlacePart(
       const found = toTargetFacts((facts?.results[0] as Record<string, number | string | null> | undefined) ?? null);
       return {
         status: found && statusOf(found),
-        place: toPlace((place?.results[0] as PlaceRow | undefined) ?? null, now),
+        place: toPlace((place?.results[0] as unknown as PlaceRow | undefined) ?? null, now),
       };
     },
   };
