@@ -3,6 +3,7 @@
  * (active bookmarks), newest first, each with where it leads. Only their own: every read is by their account. A creator
  * since banned, and a service or form since unpublished, drop out of the lists (their rows stay, as before).
  */
+import { serviceShownToAccountSql } from "../domain/content-gate";
 import type { Database } from "../db/client";
 import { LOCALIZED } from "../db/schema/localized-entities";
 import type { Locale } from "../domain/locales";
@@ -38,7 +39,13 @@ export interface SavedLists {
   items: SavedItem[];
 }
 
-export async function savedOf(db: Database, userAccountId: string, locale: Locale): Promise<SavedLists> {
+export async function savedOf(
+  db: Database,
+  userAccountId: string,
+  locale: Locale,
+  /** Comet's clock: an R-18 service bookmarked is listed only while the account sees adult content (decision 110). */
+  now = Date.now(),
+): Promise<SavedLists> {
   const d1 = db.$client;
   const [creators, items] = await d1.batch<Record<string, string | number | null>>([
     d1
@@ -59,6 +66,7 @@ export async function savedOf(db: Database, userAccountId: string, locale: Local
            JOIN commission_accounts ca ON ca.id = coalesce(s.commission_account_id, fm.commission_account_id)
            JOIN user_profiles p ON p.account_id = ca.user_account_id
          WHERE b.user_account_id = ?1 AND b.is_active = 1 AND ${notBannedSql("ca.user_account_id")}
+           AND ${serviceShownToAccountSql("s", "?1", now)}
          ORDER BY b.updated_at DESC, b.id LIMIT ${SAVED_LIST_MAX}`,
       )
       .bind(userAccountId),

@@ -18,6 +18,7 @@ import { getWorkPage } from "#worker/services/work-page";
 import { getPublicService } from "#worker/orders/services/request-views";
 import { submitServiceRequest } from "#worker/orders/services/order-requests";
 import { tellFollowersOfNewService } from "#worker/services/follows";
+import { savedOf } from "#worker/services/saved";
 import { requestOf } from "../support/request-pricing-fixtures";
 import { seedCreator, uniqueTag, type SeededCreator } from "../support/catalog-fixtures";
 import { BASE, db } from "../support/helpers";
@@ -302,6 +303,23 @@ describe("a new R-18 service's notice to followers", () => {
     };
     expect(await told(services.plain)).toEqual(["plain", "lapsed", "adult"]);
     expect(await told(services.r18)).toEqual(["adult"]);
+  });
+});
+
+describe("the saved page", () => {
+  it("lists a bookmarked R-18 service only while the account sees adult content", async () => {
+    const bookmark = (name: ViewerName) =>
+      env.DB.prepare(
+        "INSERT INTO bookmarks (id, user_account_id, service_id, is_active, created_at, updated_at) VALUES (?, ?, ?, 1, ?, ?)",
+      ).bind(crypto.randomUUID(), users[name]!.accountId, services.r18, Date.now(), Date.now());
+    await env.DB.batch([bookmark("plain"), bookmark("lapsed"), bookmark("adult")]);
+    const saved = async (name: ViewerName) =>
+      (await savedOf(db(), users[name]!.accountId, "en")).items.some((item) =>
+        JSON.stringify(item).includes(services.r18),
+      );
+    expect(await saved("adult")).toBe(true);
+    expect(await saved("plain")).toBe(false);
+    expect(await saved("lapsed")).toBe(false);
   });
 });
 
