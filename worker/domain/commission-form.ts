@@ -17,7 +17,7 @@ import {
 } from "../media/domain/media-drafts";
 import { parseFields, type FieldErrors } from "./validation";
 import { parseSlotCount } from "./slots";
-import { parseDeliveryDays } from "./delivery-days";
+import { DELIVERY_DAYS_MAX, DELIVERY_DAYS_MIN } from "./delivery-days";
 import type { StagePlanItem } from "../orders/domain/order-stages";
 import { parseStagePlanRows, type StagePlanRow } from "../orders/domain/stage-plan-rows";
 import {
@@ -295,6 +295,34 @@ export interface ParsedService {
   deliveryDays?: number | null;
   /** Content rating code; null: all-ages; absent: left as it is. */
   contentRatingCode?: string | null;
+}
+
+/** The editor's delivery time as typed (decision 109): blank for none, else whole days within the bounds. */
+const deliveryDaysSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.union([
+    v.pipe(
+      v.literal(""),
+      v.transform(() => null),
+    ),
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/),
+      v.transform(Number),
+      v.number(),
+      v.minValue(DELIVERY_DAYS_MIN),
+      v.maxValue(DELIVERY_DAYS_MAX),
+    ),
+  ]),
+);
+
+/** The posted delivery time (parsed by its schema first); a refusal names its message key. */
+export function parseDeliveryDays(
+  input: string,
+): { ok: true; days: number | null } | { ok: false; error: "delivery_days_invalid" } {
+  const parsed = v.safeParse(deliveryDaysSchema, input);
+  return parsed.success ? { ok: true, days: parsed.output } : { ok: false, error: "delivery_days_invalid" };
 }
 
 /** A posted delivery time by parseDeliveryDays: undefined when not posted, its message key on refusal. */

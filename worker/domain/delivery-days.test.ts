@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DELIVERY_DAYS_MAX, parseDeliveryDays } from "./delivery-days";
+import { parseDeliveryDays } from "./commission-form";
+import { DELIVERY_DAYS_MAX } from "./delivery-days";
 
 describe("parseDeliveryDays (decision 109)", () => {
   it("reads blank as no figure and a whole number of days within the bounds", () => {
