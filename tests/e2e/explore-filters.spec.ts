@@ -35,3 +35,34 @@ for (const theme of ["light", "dark"] as const) {
     await expect(page.getByRole("link", { name: "Remove filter: Open now" })).toHaveCount(0);
   });
 }
+
+/**
+ * One sort control and the delivery filter (decision 109): the select sends the sort alone (each sort goes its own
+ * way), the delivery choice goes into the URL and shows as a chip that removes it; the sort stays as filters change.
+ */
+test("one sort control and the delivered-within filter go into the URL and come out by their chip", async ({
+  page,
+}) => {
+  await page.goto("/explore/creators");
+  const sort = page.getByLabel("Sort by");
+  await expect(sort).toHaveValue("date");
+  await expect(page.getByLabel("Order")).toHaveCount(0);
+  await sort.selectOption({ label: "Lowest price" });
+  await expect(page).toHaveURL(/\/explore\/creators\?sort=price$/);
+  await expect(page.getByLabel("Sort by")).toHaveValue("price");
+
+  await page.getByText("More filters", { exact: true }).click();
+  await page.getByLabel("Delivery time").selectOption({ label: "Within 7 days" });
+  await expect(page).toHaveURL(/\/explore\/creators\?days=7&sort=price$/);
+  const chips = page.getByRole("list", { name: "Active filters" });
+  const chip = chips.getByRole("link", { name: "Remove filter: Delivered within 7 days" });
+  await expect(chip).toBeVisible();
+  await chip.click();
+  await expect(page).toHaveURL(/\/explore\/creators\?sort=price$/);
+  await expect(page.getByRole("link", { name: "Remove filter: Delivered within 7 days" })).toHaveCount(0);
+
+  // With text to match, the best match is the default and the URL needs no sort.
+  await page.getByRole("searchbox").fill("demo");
+  await page.getByLabel("Sort by").selectOption({ label: "Best match" });
+  await expect(page).toHaveURL(/\/explore\/creators\?q=demo$/);
+});
