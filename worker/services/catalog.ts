@@ -28,7 +28,7 @@ import type { MediaType, QuestionType } from "../db/schema/enums";
 import { parseJson, pickTextColumn, textsOf } from "./json-columns";
 import type { ShownMedia } from "../media/services/media-rows";
 import { type PageReadings, type PublicText, publicText, readPublicTexts } from "./localized-texts";
-import { PRICE_BOOK_SQL, currencyIdsOf, displayPrice, priceContext, type PriceContext } from "./price-book";
+import { PRICE_BOOK_SQL, displayPrice, priceContext, type PriceContext } from "./price-book";
 import { creatorFilterSql, needsPrices, type FilterContext } from "./creator-filters";
 import type { PriceKind } from "../orders/domain/price-lines";
 import type { LicenceTag } from "../orders/domain/licence";
@@ -411,8 +411,8 @@ export function buildCreatorSearch(
   // The name key is the name in the viewer's language, else the original, else the handle, lower-cased. Every key has
   // an index ending in profile_id (migrations 0004, 0014), which is also the tie-breaker.
   const sortName = SORT_NAME_COLUMN[locale];
-  // Rating and price are computed per creator (creator-filters.ts): no index walks them, so such a page checks every
-  // candidate (decision 108 says what it costs).
+  // The rating is computed per creator (creator-filters.ts): no index walks it, so such a page checks every candidate
+  // (decision 108 says what it costs). The price cheapest first walks the kept lowest price's index (decision 109).
   const columnKeys: Record<string, string> = {
     name: sortName,
     date: "s.created_at",
@@ -467,7 +467,7 @@ export async function searchCreators(
   const known = bookFirst ? priceContext(bookFirst, viewer) : null;
   const search = buildCreatorSearch(query, viewer.locale, pageSize, {
     now,
-    prices: known && { ...known, currencyIds: currencyIdsOf(bookFirst ?? undefined) },
+    prices: known,
     content: contentViewerOfViewer(viewer),
   });
   // The page, and with it: its count on the first page, the price book unless read already, the filter choices

@@ -16,7 +16,7 @@ import { heldOfSeller } from "./waitlist-sql";
 export interface FilterContext {
   now: number;
   /** The price book and the viewer's display currency; needed only by a price filter (`needsPrices`). */
-  prices: { book: PriceBook; displayCode: string; currencyIds: Record<string, string> } | null;
+  prices: { book: PriceBook; displayCode: string } | null;
   /** Who is looking, for the adult-content gate (decision 110); absent: a signed-out visitor. */
   content?: ContentViewer;
 }

@@ -53,10 +53,6 @@ export function priceContext(
   return { book: toPriceBook(currencies, row), displayCode: chosen ?? FALLBACK_CURRENCY };
 }
 
-/** The active currencies' ids by code (a statement compares stored prices by their currency's id). */
-export const currencyIdsOf = (row: Record<string, unknown> | undefined): Record<string, string> =>
-  Object.fromEntries(parseJson<CurrencyRow>(row?.currencies).map((c) => [c.code, c.id]));
-
 /** A price as the viewer sees it; none for an unset or zero amount. */
 export function displayPrice(
   amount: number | null,

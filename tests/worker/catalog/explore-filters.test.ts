@@ -484,7 +484,7 @@ describe("the queries", () => {
     });
     const search = buildCreatorSearch(all, "en", 12, {
       now: NOW,
-      prices: { book: { currencies: {}, rates: [] }, displayCode: "JPY", currencyIds: {} },
+      prices: { book: { currencies: {}, rates: [] }, displayCode: "JPY" },
     });
     const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${search.sql}`)
       .bind(...search.params)
@@ -507,7 +507,7 @@ describe("the queries", () => {
   });
 
   it("sorts cheapest first by walking the kept price's index, and reads a price range off it (decision 109)", async () => {
-    const prices = { book: { currencies: {}, rates: [] }, displayCode: "JPY", currencyIds: {} };
+    const prices = { book: { currencies: {}, rates: [] }, displayCode: "JPY" };
     const build = (query: Partial<ExploreQuery>) =>
       buildCreatorSearch(q({ q: "", ...query }), "en", 12, { now: NOW, prices });
     const planOf = async (query: Partial<ExploreQuery>) => {
