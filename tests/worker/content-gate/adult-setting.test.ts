@@ -10,6 +10,7 @@ import { requestContext } from "#app/lib/request-context";
 import * as settingsPage from "#app/routes/dashboard/setting-account";
 import type { Locale } from "#worker/domain/locales";
 import { createSession, getSessionUser } from "#worker/services/sessions";
+import { accountSection } from "#worker/account/services/data-export-reads";
 import { seedCreator, uniqueTag } from "../support/catalog-fixtures";
 import { db } from "../support/helpers";
 
@@ -101,8 +102,12 @@ describe("the adult-content setting (decision 110)", () => {
     expect(await post(adult, { show: "on", confirm: "on" })).toMatchObject({ status: 200, on: true });
     expect(await stored(adult)).not.toBeNull();
     expect(await showsAdult(adult)).toBe(true);
+    // The data download names when they confirmed (decision 104's "everything", decision 110).
+    const owner = { userAccountId: adult, profileId: null, handle: null, commissionAccountId: null };
+    expect((await accountSection(db(), owner)).adultContentConfirmedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(await post(adult, { show: "off" })).toMatchObject({ status: 200, on: false });
     expect(await stored(adult)).toBeNull();
     expect(await showsAdult(adult)).toBe(false);
+    expect((await accountSection(db(), owner)).adultContentConfirmedAt).toBeNull();
   });
 });

@@ -12,7 +12,8 @@ export const EXPORT_FORMAT = "comet-data-export/1";
 export const EXPORT_README: Readonly<Record<string, string>> = {
   format: "The name and version of this file's layout.",
   exportedAt: "When this file was made (ISO 8601, UTC). Every time in this file is UTC.",
-  account: "Your account: sign-in e-mail, languages, display currency, birthday, roles and when you joined.",
+  account:
+    "Your account: sign-in e-mail, languages, display currency, birthday, when you confirmed your age to see adult content, roles and when you joined.",
   profile: "Your public profile: handle, names and bio in each language, avatar and cover.",
   works: "Your portfolio works, with their titles, descriptions and media.",
   forms: "Your request forms, with their questions and choices.",

@@ -66,13 +66,20 @@ export async function accountSection(db: Database, owner: Owner) {
   const [account, roles] = await Promise.all([
     db.get<Record<string, unknown>>(sql`
       SELECT u.email, u.display_language_code AS displayLanguage, u.input_language_code AS inputLanguage,
-        c.code AS displayCurrency, u.birthday, u.created_at AS createdAt
+        c.code AS displayCurrency, u.birthday, u.adult_content_confirmed_at AS adultContentConfirmedAt,
+        u.created_at AS createdAt
       FROM user_accounts u LEFT JOIN currencies c ON c.id = u.display_currency_id WHERE u.id = ${owner.userAccountId}`),
     db.all<{ role: string }>(
       sql`SELECT role_code AS role FROM user_account_roles WHERE user_account_id = ${owner.userAccountId} ORDER BY role_code`,
     ),
   ]);
-  return { ...account, createdAt: iso(account?.createdAt), roles: roles.map((r) => r.role) };
+  return {
+    ...account,
+    // When they confirmed being 18 or older to see adult content (decision 110); null while the setting is off.
+    adultContentConfirmedAt: iso(account?.adultContentConfirmedAt),
+    createdAt: iso(account?.createdAt),
+    roles: roles.map((r) => r.role),
+  };
 }
 
 export async function profileSection(db: Database, owner: Owner) {
