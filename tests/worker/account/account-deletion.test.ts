@@ -169,7 +169,11 @@ describe("deleting an account", () => {
         "INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, ?, ?, ?, 'en', 1, ?)",
       ).bind(crypto.randomUUID(), type, id, field, value);
     await env.DB.batch([
-      env.DB.prepare("UPDATE user_accounts SET birthday = ? WHERE id = ?").bind(birthday, user.userAccountId),
+      env.DB.prepare("UPDATE user_accounts SET birthday = ?, adult_content_confirmed_at = ? WHERE id = ?").bind(
+        birthday,
+        Date.now(),
+        user.userAccountId,
+      ),
       text("user_profile", profileId, "name", marks.name),
       text("user_profile", profileId, "bio", `${marks.bio} draws cats`),
       env.DB.prepare("INSERT INTO portfolio_works (id, profile_id, work_status) VALUES (?, ?, 'PUBLISHED')").bind(
@@ -211,6 +215,11 @@ describe("deleting an account", () => {
     expect(await closed).toBe(CHAT_SESSION_ENDED_CLOSE_CODE);
     const after = await accountRow(user.userAccountId);
     expect(after).toMatchObject({ email: `deleted-${user.userAccountId}@deleted.invalid`, deleted_at: now });
+    // The adult-content choice is personal too (decision 110): emptied with the birthday.
+    const adult = await env.DB.prepare("SELECT adult_content_confirmed_at AS at FROM user_accounts WHERE id = ?")
+      .bind(user.userAccountId)
+      .first<{ at: number | null }>();
+    expect(adult?.at).toBeNull();
     await expect(createStripe(env).customers.retrieve(customerId)).resolves.toMatchObject({ deleted: true });
     // The order stays, with its code, amount and parties; the chat message and the answer stay, emptied.
     const order = await env.DB.prepare("SELECT code, price_amount, buyer_id FROM commission_orders WHERE id = ?")

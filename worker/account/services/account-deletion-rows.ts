@@ -157,7 +157,8 @@ export function deletionStatements(
       now,
     ),
     sql(
-      `UPDATE user_accounts SET email = ?6, birthday = NULL, deleted_at = coalesce(deleted_at, ?7), updated_at = ?7
+      `UPDATE user_accounts SET email = ?6, birthday = NULL, adult_content_confirmed_at = NULL, deleted_at = coalesce(deleted_at, ?7),
+        updated_at = ?7
         WHERE id = ?1`,
       deletedEmailOf(party.accountId),
       now,
