@@ -22,15 +22,7 @@ import { DELIVERY_DAYS_MAX, DELIVERY_DAYS_MIN } from "./delivery-days";
  * issue 66's relevance (how well the text matches: FTS5's bm25), rating (the average of the shown reviews) and price
  * (the lowest price, in the display currency).
  */
-const SEARCH_SORTS = [
-  "relevance",
-  "date",
-  "rating",
-  "price",
-  "name",
-  "systemIndex",
-  "commissionFormCount",
-] as const;
+const SEARCH_SORTS = ["relevance", "date", "rating", "price", "name", "systemIndex", "commissionFormCount"] as const;
 const SEARCH_ORDERS = ["asc", "desc"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 type SearchOrder = (typeof SEARCH_ORDERS)[number];
