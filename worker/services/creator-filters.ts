@@ -6,7 +6,7 @@
  * The clock goes in as a CTE (`clock`), so the expressions below hold no parameters and may appear anywhere in the
  * statement, as often as needed. The price is the creator's kept lowest price in yen (decision 109), on the row itself.
  */
-import { GUARDED_VIEWER, type ContentViewer, visibleRatingSql } from "../domain/content-gate";
+import { GUARDED_VIEWER, type ContentViewer, visibleRatingSql, visibleServiceSql } from "../domain/content-gate";
 import { listedWorkSql } from "../domain/public-items";
 import { displayMinorFactor, type PriceBook } from "../domain/pricing";
 import type { ExploreQuery, LicenceFilter } from "../domain/search";
@@ -108,9 +108,11 @@ export function creatorFilterSql(query: ExploreQuery, context: FilterContext): C
     params.push(query.language);
   }
   if (query.maxDeliveryDays !== null) {
-    // Delivered within N days (decision 109): a published service whose creator's typical time is at most N.
+    // Delivered within N days (decision 109): a published service whose creator's typical time is at most N, and one
+    // this viewer may see (decision 110).
     where.push(`EXISTS (SELECT 1 FROM commission_services dv WHERE dv.commission_account_id = ${SELLER}
-      AND dv.service_status = 'PUBLISHED' AND dv.delivery_days <= ?)`);
+      AND dv.service_status = 'PUBLISHED' AND dv.delivery_days <= ?
+      AND ${visibleServiceSql("dv", context.content ?? GUARDED_VIEWER, "s.account_id")})`);
     params.push(query.maxDeliveryDays);
   }
   if (query.contentRating) {

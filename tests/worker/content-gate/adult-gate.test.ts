@@ -69,7 +69,7 @@ beforeAll(async () => {
   });
   const [plainService, adultService] = creator.services;
   services = { plain: plainService, r18: adultService };
-  await env.DB.prepare("UPDATE commission_services SET content_rating_code = 'r18' WHERE id = ?")
+  await env.DB.prepare("UPDATE commission_services SET content_rating_code = 'r18', delivery_days = 3 WHERE id = ?")
     .bind(adultService)
     .run();
   const [allAges, r15, r18] = creator.works;
@@ -134,6 +134,15 @@ const DOORS: {
       return found.creators.some((c) => c.handle === creator.handle) ? [works.r18] : [];
     },
     expect: (name) => (seesAdult(name) ? [works.r18] : []),
+  },
+  {
+    door: "explore: the delivery filter counts an R-18 service only for those who see it",
+    shown: async (name) => {
+      const query = { ...DEFAULT_EXPLORE_QUERY, q: `gated${tag}`, maxDeliveryDays: 7 };
+      const found = await searchCreators(db(), query, viewerOf(users[name]), await cometNow(env));
+      return found.creators.some((c) => c.handle === creator.handle) ? [services.r18] : [];
+    },
+    expect: (name) => (seesAdult(name) ? [services.r18] : []),
   },
   {
     door: "profile: the creator's works",
