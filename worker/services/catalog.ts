@@ -6,6 +6,7 @@ import {
   GUARDED_VIEWER,
   type ContentViewer,
   contentViewerOf,
+  maySeeRating,
   visibleRatingSql,
   visibleServiceSql,
 } from "../domain/content-gate";
@@ -501,9 +502,15 @@ export async function searchCreators(
     total: counted ? Number(counted.results[0]?.total ?? 0) : null,
     nextCursor,
     displayCurrencyCode: prices.displayCode,
-    filters: filtersFor(viewer.locale, filters?.results),
+    filters: offeredTo(filtersFor(viewer.locale, filters?.results), contentViewerOfViewer(viewer)),
   };
 }
+
+/** The filter choices a viewer is offered: an adult rating only to one who sees adult works (decision 110). */
+const offeredTo = (filters: ExploreFilters, viewer: ContentViewer): ExploreFilters => ({
+  ...filters,
+  contentRatings: filters.contentRatings.filter((rating) => maySeeRating(viewer, [rating.code])),
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // Profile by handle.

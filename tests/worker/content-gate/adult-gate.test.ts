@@ -145,6 +145,14 @@ const DOORS: {
     expect: (name) => (seesAdult(name) ? [services.r18] : []),
   },
   {
+    door: "explore: the content filter offers R-18 only to those who see it",
+    shown: async (name) => {
+      const found = await searchCreators(db(), DEFAULT_EXPLORE_QUERY, viewerOf(users[name]), await cometNow(env), 1);
+      return found.filters.contentRatings.some((rating) => rating.code === "r18") ? [works.r18] : [];
+    },
+    expect: (name) => (name === "adult" ? [works.r18] : []),
+  },
+  {
     door: "profile: the creator's works",
     shown: async (name) =>
       ((await getCreatorProfile(db(), creator.handle, viewerOf(users[name])))?.works ?? []).map((w) => w.id),
