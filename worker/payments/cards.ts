@@ -41,14 +41,20 @@ const toMethod = (row: CardRow): PaymentAccountMethod => ({
 
 /** paymentAccountMethod.getList: the user's cards, oldest first (the first is the one an order charges). */
 export async function listCards(db: Database, userAccountId: string): Promise<PaymentAccountMethod[]> {
-  const { results } = await db.$client
+  return toCards((await cardsStatement(db.$client, userAccountId).all()).results);
+}
+
+/** `listCards`' one statement, unsent, for a page's batch (decision 113); `toCards` reads its rows. */
+export function cardsStatement(d1: D1Database, userAccountId: string): D1PreparedStatement {
+  return d1
     .prepare(
       "SELECT id, stripe_method_id, brand, last4, exp_month, exp_year FROM payment_account_methods WHERE user_account_id = ? ORDER BY created_at, id",
     )
-    .bind(userAccountId)
-    .all<CardRow>();
-  return results.map(toMethod);
+    .bind(userAccountId);
 }
+
+export const toCards = (rows: Record<string, unknown>[]): PaymentAccountMethod[] =>
+  rows.map((row) => toMethod(row as unknown as CardRow));
 
 /**
  * A SetupIntent for a new card of this user, for the card form to confirm; creates their customer the first time, and

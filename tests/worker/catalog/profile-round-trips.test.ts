@@ -71,13 +71,13 @@ describe("a signed-in client's profile and form pages (issue 66, decision 113)",
     const profile = await viewProfile();
     expect(profile).toBeGreaterThanOrEqual(1);
     expect(profile).toBeLessThanOrEqual(3);
-    // The form: its batch, then side by side the client's standing then cards, the rating's one batch (account and
-    // rating), and one batch of the form's slots, the client's place and the signals' row. Eight before: the rating's
-    // account read before it; the place, the slots and the signals each apart.
+    // The form: its batch, then side by side the rating's one batch (account and rating) and one batch of the client's
+    // standing and saved cards, the form's slots, the client's place and the signals' row. Eight before: the rating's
+    // account read before it, the cards after the standing, the place, the slots and the signals each apart.
     const form = await roundTripsOf(s.client.accountId, `/cf/${code}`, (args) =>
       formPage.loader({ ...args, params: { code } } as never),
     );
     expect(form).toBeGreaterThanOrEqual(1);
-    expect(form).toBeLessThanOrEqual(5);
+    expect(form).toBeLessThanOrEqual(3);
   });
 });

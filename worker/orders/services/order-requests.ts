@@ -151,20 +151,32 @@ async function questionsOf(d1: D1Database, formId: string | null): Promise<Snaps
 }
 
 /** The client's standing toward a service or form: their commission account, and what the rules read of them. */
-export async function clientStanding(
-  d1: D1Database,
-  userAccountId: string,
-  target: { serviceId: string } | { formId: string },
-  namedCardId: string | null = null,
-): Promise<{
+export interface ClientStanding {
   buyerId: string;
   isOwn: boolean;
   hasPendingRequest: boolean;
   savedCardCount: number;
   namedCardIsSaved: boolean;
-} | null> {
+}
+
+async function clientStanding(
+  d1: D1Database,
+  userAccountId: string,
+  target: { serviceId: string } | { formId: string },
+  namedCardId: string | null = null,
+): Promise<ClientStanding | null> {
+  return toClientStanding(await clientStandingStatement(d1, userAccountId, target, namedCardId).first());
+}
+
+/** `clientStanding`'s one statement, unsent, for a page's batch (decision 113). */
+export function clientStandingStatement(
+  d1: D1Database,
+  userAccountId: string,
+  target: { serviceId: string } | { formId: string },
+  namedCardId: string | null = null,
+): D1PreparedStatement {
   const isService = "serviceId" in target;
-  const row = await d1
+  return d1
     .prepare(
       `SELECT ca.id AS buyer_id, ca.id = (SELECT commission_account_id FROM ${isService ? "commission_services" : "commission_forms"} WHERE id = ?2) AS own,
          (SELECT count(*) FROM payment_account_methods WHERE user_account_id = ?1) AS cards,
@@ -173,11 +185,13 @@ export async function clientStanding(
            AND ${isService ? "o.service_id = ?2 AND o.order_submit_status = 'SERVICE_SUBMITTED'" : "o.form_id = ?2 AND o.order_submit_status = 'FORM_SUBMITTED'"}) AS pending
        FROM commission_accounts ca WHERE ca.user_account_id = ?1`,
     )
-    .bind(userAccountId, isService ? target.serviceId : target.formId, namedCardId)
-    .first<{ buyer_id: string; own: number; cards: number; pending: number; named_card_saved: number }>();
+    .bind(userAccountId, isService ? target.serviceId : target.formId, namedCardId);
+}
+
+export function toClientStanding(row: Record<string, unknown> | null | undefined): ClientStanding | null {
   if (!row) return null;
   return {
-    buyerId: row.buyer_id,
+    buyerId: String(row.buyer_id),
     isOwn: Boolean(row.own),
     hasPendingRequest: Boolean(row.pending),
     savedCardCount: Number(row.cards),
