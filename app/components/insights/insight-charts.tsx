@@ -9,6 +9,48 @@ const tableClass = "mt-2 w-full text-left text-sm text-zinc-800 dark:text-zinc-2
 const cellClass = "border-b border-zinc-200 py-1 pr-3 dark:border-zinc-800";
 const summaryClass = "min-h-11 cursor-pointer py-2 text-sm font-semibold text-brand-700 underline dark:text-brand-300";
 
+/** A chart's figures as a table in a <details>: one row a bar or a period, its name heading the row. */
+function FiguresTable({
+  showTable,
+  head,
+  rows,
+}: {
+  showTable: string;
+  head: string[];
+  rows: { name: string; cells: string[] }[];
+}) {
+  return (
+    <details>
+      <summary className={summaryClass}>{showTable}</summary>
+      <table className={tableClass}>
+        <thead>
+          <tr>
+            {head.map((name) => (
+              <th key={name} scope="col" className={cellClass}>
+                {name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.name}>
+              <th scope="row" className={`${cellClass} font-normal`}>
+                {row.name}
+              </th>
+              {row.cells.map((cell, i) => (
+                <td key={head[i + 1]} className={cellClass}>
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
+
 /** Horizontal bars with their labels left and figures right: the funnel, the pipeline. */
 export function RowBars({
   view,
@@ -62,31 +104,11 @@ export function RowBars({
           );
         })}
       </svg>
-      <details>
-        <summary className={summaryClass}>{showTable}</summary>
-        <table className={tableClass}>
-          <thead>
-            <tr>
-              <th scope="col" className={cellClass}>
-                {head[0]}
-              </th>
-              <th scope="col" className={cellClass}>
-                {head[1]}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.label}>
-                <th scope="row" className={`${cellClass} font-normal`}>
-                  {row.label}
-                </th>
-                <td className={cellClass}>{row.value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
+      <FiguresTable
+        showTable={showTable}
+        head={head}
+        rows={rows.map((row) => ({ name: row.label, cells: [row.value] }))}
+      />
     </div>
   );
 }
@@ -166,37 +188,11 @@ export function Columns({
           ) : null,
         )}
       </svg>
-      <details>
-        <summary className={summaryClass}>{showTable}</summary>
-        <table className={tableClass}>
-          <thead>
-            <tr>
-              <th scope="col" className={cellClass}>
-                {periodHead}
-              </th>
-              {view.legend.map((name) => (
-                <th key={name} scope="col" className={cellClass}>
-                  {name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {view.table.map((cells, i) => (
-              <tr key={view.periodNames[i]}>
-                <th scope="row" className={`${cellClass} font-normal`}>
-                  {view.periodNames[i]}
-                </th>
-                {cells.map((cell, s) => (
-                  <td key={view.legend[s]} className={cellClass}>
-                    {cell}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
+      <FiguresTable
+        showTable={showTable}
+        head={[periodHead, ...view.legend]}
+        rows={view.table.map((cells, i) => ({ name: view.periodNames[i], cells }))}
+      />
     </div>
   );
 }
