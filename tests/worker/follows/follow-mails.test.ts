@@ -7,6 +7,8 @@ import { describe, expect, it, vi } from "vitest";
 import * as serviceNewPage from "#app/routes/dashboard/commission-forms-service-new";
 import { followCreator, runFollowJobs } from "#worker/services/follows";
 import { runWaitlistJobs } from "#worker/services/waitlist";
+import { sendPendingNotificationEmails } from "#worker/services/notification-emails";
+import { mailerFromEnv } from "#worker/mail/mailer";
 import { seedCreator } from "../support/catalog-fixtures";
 import { call, db } from "../support/helpers";
 import { newMember } from "../support/media-fixtures";
@@ -20,6 +22,21 @@ const mailsOf = async (email: string, subject: string) =>
       .bind(email, subject)
       .all<{ text: string }>()
   ).results.map((mail) => mail.text);
+
+/**
+ * Mails every notice the other files left unsent. A sweep claims the oldest CLAIM_LIMIT of the last day, and the
+ * workerd files share one stored world whose backlog may be longer (no cron runs here): the door's own sweep, which
+ * each test waits for, must find its notice first in line, as it would on a live site, whose cron keeps the line short.
+ */
+async function sendBacklog() {
+  const mailer = mailerFromEnv(env, db());
+  const unsent = () =>
+    env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE emailed_at IS NULL AND created_at > ?")
+      .bind(Date.now() - 86_400_000)
+      .first<{ n: number }>();
+  for (let round = 0; round < 100 && (await unsent())!.n > 0; round++)
+    await sendPendingNotificationEmails(db(), mailer, env);
+}
 
 describe("a follower's mail", () => {
   it("is sent after the leave that freed the slot, without waiting for the cron", async () => {
@@ -49,6 +66,7 @@ describe("a follower's mail", () => {
     expect(await mailsOf(email, "A slot is free")).toEqual([]);
 
     // They pass it up: the slot is free for anyone, and the follower hears of it by mail.
+    await sendBacklog();
     const left = await call("/api/waitlist/leave", {
       method: "POST",
       cookie: s.client.cookie,
@@ -69,6 +87,7 @@ describe("a follower's mail", () => {
     });
     const email = `${fan.handle.toLowerCase()}@example.com`;
 
+    await sendBacklog();
     const path = "/dashboard/commission/setting/service/new";
     const body = new FormData();
     for (const [name, value] of Object.entries({ title: "Fresh icon", price: "8000", currency: "JPY", intent: "save" }))
