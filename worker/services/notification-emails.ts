@@ -14,8 +14,13 @@ import { messageFacts, notificationEmail } from "../messages/notifications";
 import { mailerFromEnv, type Mailer } from "../mail/mailer";
 import { NOTICE_FACTS, noticeFactsOf, type NoticeFactColumns } from "./notifications";
 
-/** Rows one sender claims: a busy moment's notices go out in a few calls, none of them long. */
+/** Rows one claim takes: a busy moment's notices go out in a few calls, none of them long. */
 const CLAIM_LIMIT = 50;
+/**
+ * Claims one sweep makes while each comes back full: a creator with hundreds of followers opening (decision 107) is
+ * mailed in one sweep, not fifty a cron turn. Bounded so a sweep stays well inside a Worker's subrequests.
+ */
+const CLAIMS_PER_SWEEP = 10;
 /** Older unsent notices are left alone: a mail about a day-old event (or to an address that keeps failing) helps nobody. */
 const SEND_WINDOW_MS = 24 * 3_600_000;
 
@@ -68,10 +73,9 @@ interface ClaimedNotice extends NoticeFactColumns {
 }
 
 /**
- * E-mails every notice not yet e-mailed (up to CLAIM_LIMIT, the last day's), each exactly once however many of these
- * run at the same time or again: the claim is one UPDATE … WHERE emailed_at IS NULL … RETURNING, so two senders never
- * get the same row. A type its recipient switched off is claimed and not sent. A failed send gives its claim back, so
- * the next sweep tries again. Returns how many e-mails this call sent.
+ * E-mails every notice not yet e-mailed (the last day's, oldest first), each exactly once however many of these run at
+ * the same time or again, in claims of CLAIM_LIMIT while a claim comes back full (at most CLAIMS_PER_SWEEP). Returns
+ * how many e-mails this call sent.
  */
 export async function sendPendingNotificationEmails(
   db: Database,
@@ -79,6 +83,26 @@ export async function sendPendingNotificationEmails(
   env: Pick<Env, "APP_ORIGIN">,
   now = Date.now(),
 ): Promise<number> {
+  let sent = 0;
+  for (let round = 0; round < CLAIMS_PER_SWEEP; round++) {
+    const claim = await sendOneClaim(db, mailer, env, now);
+    sent += claim.sent;
+    if (!claim.more) break;
+  }
+  return sent;
+}
+
+/**
+ * One claim, which is one UPDATE … WHERE emailed_at IS NULL … RETURNING, so two senders never get the same row. A
+ * type its recipient switched off is claimed and not sent. A failed send gives its claim back, so the next sweep tries
+ * again.
+ */
+async function sendOneClaim(
+  db: Database,
+  mailer: Mailer,
+  env: Pick<Env, "APP_ORIGIN">,
+  now: number,
+): Promise<{ sent: number; more: boolean }> {
   const pending = db
     .select({ id: notifications.id })
     .from(notifications)
@@ -90,7 +114,7 @@ export async function sendPendingNotificationEmails(
     .set({ emailedAt: new Date(now) })
     .where(and(inArray(notifications.id, pending), isNull(notifications.emailedAt)))
     .returning({ id: notifications.id });
-  if (claimed.length === 0) return 0;
+  if (claimed.length === 0) return { sent: 0, more: false };
 
   const ids = claimed.map((row) => row.id);
   const notices = await db.all<ClaimedNotice>(sql`
@@ -121,7 +145,8 @@ export async function sendPendingNotificationEmails(
     );
     await db.update(notifications).set({ emailedAt: null }).where(inArray(notifications.id, failed));
   }
-  return wanted.length - failed.length;
+  // A full claim may have left more behind it; a failure stops the sweep (its rows would come straight back).
+  return { sent: wanted.length - failed.length, more: claimed.length === CLAIM_LIMIT && failed.length === 0 };
 }
 
 /**

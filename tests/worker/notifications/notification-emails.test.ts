@@ -181,6 +181,31 @@ describe("notification e-mails", () => {
   });
 });
 
+describe("a sweep of many notices", () => {
+  it("mails a hundred and twenty notices of one moment in one sweep, in claims of fifty, each once", async () => {
+    // The shared world's older unsent notices go first, so this sweep's own are all that is left to claim.
+    const unsent = () =>
+      env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE emailed_at IS NULL AND created_at > ?")
+        .bind(Date.now() - 86_400_000)
+        .first<{ n: number }>();
+    for (let round = 0; round < 100 && (await unsent())!.n > 0; round++) await send();
+    // A creator with many followers opening writes a notice to each at once (decision 107); here, one reader's 120.
+    const order = await draftOrder();
+    const now = Date.now();
+    await env.DB.batch(
+      Array.from({ length: 120 }, (_, i) =>
+        env.DB.prepare(
+          `INSERT INTO notifications (id, recipient_user_account_id, notification_type, href, order_id, dedupe_key, created_at)
+           VALUES (?, ?, 'COMMISSION_ORDER_APPROVED', ?, ?, ?, ?)`,
+        ).bind(crypto.randomUUID(), order.buyer.userAccountId, "/dashboard", order.id, `burst:${order.id}:${i}`, now),
+      ),
+    );
+    expect(await send()).toBe(120);
+    expect(await mailsTo(order.buyer.email, "Order accepted")).toHaveLength(120);
+    expect(await send()).toBe(0);
+  });
+});
+
 describe("the cron's sweep", () => {
   it("mails a reminder the cron wrote once, however often the cron runs", async () => {
     const [seller, buyer] = await Promise.all([party(), party()]);
