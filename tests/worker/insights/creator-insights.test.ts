@@ -9,30 +9,12 @@ import { deleteAccount } from "#worker/account/services/account-deletion";
 import { createStripe } from "#worker/payments/stripe-client";
 import { cometNow } from "#worker/services/clock";
 import { creatorInsightsOf, runCreatorInsightsJob } from "#worker/services/creator-insights";
-import { freshUser } from "../support/auth-helpers";
-import { signUp } from "../support/helpers";
-import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
+import { insertOrder } from "../support/order-fixtures";
+import { newPerson, type Person } from "../support/order-states";
 import { pageContext } from "../support/page-context";
 
-interface Person {
-  userAccountId: string;
-  commissionAccountId: string;
-  profileId: string;
-}
-
-async function person({ creator = true } = {}): Promise<Person> {
-  const user = freshUser();
-  await signUp(user.handle, user.email);
-  const account = await commissionAccountByEmail(user.email);
-  if (creator)
-    await env.DB.prepare("INSERT INTO user_account_roles (user_account_id, role_code) VALUES (?, 'creator')")
-      .bind(account.userAccountId)
-      .run();
-  const profile = await env.DB.prepare("SELECT id FROM user_profiles WHERE account_id = ?")
-    .bind(account.userAccountId)
-    .first<{ id: string }>();
-  return { userAccountId: account.userAccountId, commissionAccountId: account.id, profileId: profile!.id };
-}
+/** A creator unless told otherwise: most people here are the creator whose numbers are read. */
+const person = ({ creator = true } = {}) => newPerson({ creator });
 
 const jpy = "(SELECT id FROM currencies WHERE code = 'JPY')";
 

@@ -12,32 +12,15 @@ import {
   refreshAccountSignals,
   runAccountSignalsJob,
 } from "#worker/services/trust-signals";
-import { freshUser } from "../support/auth-helpers";
-import { BASE, db, signUp } from "../support/helpers";
-import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
+import { BASE, db } from "../support/helpers";
+import { insertOrder } from "../support/order-fixtures";
+import { newPerson, type Person } from "../support/order-states";
 import { pageContext } from "../support/visibility-fixtures";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** The history's start, on Comet's clock (the dev clock is not moved here: it reads the real time). */
 const T0 = Date.now() - 60 * DAY;
-
-interface Person {
-  handle: string;
-  userAccountId: string;
-  commissionAccountId: string;
-}
-
-async function person({ creator = false } = {}): Promise<Person> {
-  const user = freshUser();
-  await signUp(user.handle, user.email);
-  const account = await commissionAccountByEmail(user.email);
-  if (creator)
-    await env.DB.prepare("INSERT INTO user_account_roles (user_account_id, role_code) VALUES (?, 'creator')")
-      .bind(account.userAccountId)
-      .run();
-  return { handle: user.handle, userAccountId: account.userAccountId, commissionAccountId: account.id };
-}
 
 /** Each write's `updated_at`, later than the one before, as the Order object's projection stamps it. */
 let lastStamp = 0;
@@ -145,11 +128,11 @@ const figures = async (handle: string) => (await creatorSignalsOfHandle(env.DB, 
 describe("the signals on a made-up order history", () => {
   it("counts on time by the deadline in force, the first answer of three kinds, and says new below the sample", async () => {
     const [creator, a, b, c, d] = await Promise.all([
-      person({ creator: true }),
-      person(),
-      person(),
-      person(),
-      person(),
+      newPerson({ creator: true }),
+      newPerson(),
+      newPerson(),
+      newPerson(),
+      newPerson(),
     ]);
     const deadline = T0 + 20 * DAY;
     // 1: approved after 2 hours, delivered a day early: on time.
@@ -235,7 +218,7 @@ describe("the signals on a made-up order history", () => {
   });
 
   it("shows identity verified from the Connect status alone, and a new creator's orders and month before any job", async () => {
-    const creator = await person({ creator: true });
+    const creator = await newPerson({ creator: true });
     const fresh = await figures(creator.handle);
     expect(fresh).toEqual({
       identityVerified: false,
@@ -267,7 +250,7 @@ describe("the signals on a made-up order history", () => {
 
 describe("the timed job", () => {
   it("writes one row however often it runs, and purges the public pages once per changed figure", async () => {
-    const [creator, client] = await Promise.all([person({ creator: true }), person()]);
+    const [creator, client] = await Promise.all([newPerson({ creator: true }), newPerson()]);
     const done = { submittedAt: T0, approvedAt: T0 + HOUR, deliveryDeadline: T0 + DAY, deliveredAt: T0 + DAY / 2 };
     await order(creator, client, { ...done, completedAt: T0 + DAY });
     await job();
@@ -300,7 +283,7 @@ describe("the timed job", () => {
   });
 
   it("hands the profile its signals with their explanations, keeps a new creator's row as shown, and shows a hidden profile's to nobody", async () => {
-    const [creator, client] = await Promise.all([person({ creator: true }), person()]);
+    const [creator, client] = await Promise.all([newPerson({ creator: true }), newPerson()]);
     await order(creator, client, {
       submittedAt: T0,
       approvedAt: T0 + HOUR,

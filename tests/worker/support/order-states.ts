@@ -52,6 +52,33 @@ export async function newPartyWithProfile(): Promise<Party & { profileId: string
   return { ...party, profileId: profile!.id };
 }
 
+/** A signed-up person with their handle and profile, a creator by role if asked (the signals' and insights' people). */
+export interface Person {
+  handle: string;
+  userAccountId: string;
+  commissionAccountId: string;
+  profileId: string;
+}
+
+export async function newPerson({ creator = false } = {}): Promise<Person> {
+  const user = freshUser();
+  await signUp(user.handle, user.email);
+  const account = await commissionAccountByEmail(user.email);
+  if (creator)
+    await env.DB.prepare("INSERT INTO user_account_roles (user_account_id, role_code) VALUES (?, 'creator')")
+      .bind(account.userAccountId)
+      .run();
+  const profile = await env.DB.prepare("SELECT id FROM user_profiles WHERE account_id = ?")
+    .bind(account.userAccountId)
+    .first<{ id: string }>();
+  return {
+    handle: user.handle,
+    userAccountId: account.userAccountId,
+    commissionAccountId: account.id,
+    profileId: profile!.id,
+  };
+}
+
 /** A new party who is an admin too (the dispute desk's, decision 088). */
 export async function newAdmin(): Promise<Party> {
   const party = await newParty();
