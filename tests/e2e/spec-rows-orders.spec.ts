@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signUpWithApi, test } from "./fixtures";
+import { expect, hydrated, signUpWithApi, test, visit } from "./fixtures";
 import { insertOrder, setOrderState } from "./order-fixtures";
 import { newCreator, switchTo } from "./order-steps";
 import { pngBytes } from "./png";
@@ -150,14 +150,17 @@ test("a refused approve, cancel, update, deliver or complete leaves the page sho
       await route.fulfill({ response });
     },
   );
+  // Each press waits for React's handlers (`hydrated`): on a loaded machine a press before them posts as a plain form
+  // and a tab pressed then only takes focus (CI once waited two minutes on Other settings so).
   const open = async () => {
-    await page.goto(`${MANAGEMENTS}?order=${shown.code}`);
+    await visit(page, `${MANAGEMENTS}?order=${shown.code}`);
     await expect(panel(page, shown.code).getByRole("heading", { name: title })).toBeVisible();
   };
   const summary = () => page.getByRole("region", { name: title });
   const expectRefused = async (count: number) => {
     await expect.poll(() => refusals.length).toBe(count);
     expect(refusals.at(-1), "the server refused the action").toBe(409);
+    await hydrated(page);
   };
 
   await open();
