@@ -44,7 +44,7 @@ export async function savedOf(
   userAccountId: string,
   locale: Locale,
   /** Comet's clock: an R-18 service bookmarked is listed only while the account sees adult content (decision 110). */
-  now = Date.now(),
+  now: number,
 ): Promise<SavedLists> {
   const d1 = db.$client;
   const [creators, items] = await d1.batch<Record<string, string | number | null>>([

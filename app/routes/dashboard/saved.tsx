@@ -9,6 +9,7 @@ import { readFormData } from "#app/lib/form-data.server";
 import { m } from "#app/paraglide/messages.js";
 import { setBookmark } from "#worker/services/bookmarks";
 import { unfollowCreator } from "#worker/services/follows";
+import { cometNow } from "#worker/services/clock";
 import { savedOf } from "#worker/services/saved";
 import { requireUser } from "./guards.server";
 import type { Route } from "./+types/saved";
@@ -20,8 +21,8 @@ import type { Route } from "./+types/saved";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  const { db, locale } = context.get(requestContext);
-  const saved = await savedOf(db, user.accountId, locale);
+  const { db, env, locale } = context.get(requestContext);
+  const saved = await savedOf(db, user.accountId, locale, await cometNow(env));
   return {
     creators: saved.creators.map((creator) => ({
       ...creator,

@@ -331,7 +331,7 @@ describe("the saved page", () => {
       ).bind(crypto.randomUUID(), users[name]!.accountId, services.r18, Date.now(), Date.now());
     await env.DB.batch([bookmark("plain"), bookmark("lapsed"), bookmark("adult")]);
     const saved = async (name: ViewerName) =>
-      (await savedOf(db(), users[name]!.accountId, "en")).items.some((item) =>
+      (await savedOf(db(), users[name]!.accountId, "en", Date.now())).items.some((item) =>
         JSON.stringify(item).includes(services.r18),
       );
     expect(await saved("adult")).toBe(true);
