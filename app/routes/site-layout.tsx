@@ -18,8 +18,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The product host for the avatar menu's profile link ("comet.example/{handle}").
   const host = new URL(request.url).host;
   const { db, env, user, locale, documentOnly } = context.get(requestContext);
-  // The bell's badge: one count over the recipient index; the list loads when the bell opens (decision 023).
-  const unreadNotifications = user ? await countUnread(db, user.accountId) : 0;
+  // The bell's badge, read with the session; the list loads when the bell opens (decision 023). A document answering a
+  // form post (no JavaScript) counts again: its action may have just read them.
+  const unreadNotifications = !user
+    ? 0
+    : request.method === "GET"
+      ? user.unreadNotifications
+      : await countUnread(db, user.accountId);
   // Only a document's render draws the footer; the browser keeps it from there (site-footer.tsx).
   // Its social link is the Worker's SOCIAL_URL setting, and absent when that is unset (decision 052).
   documentOnly?.set(DOCUMENT_FOOTER, siteFooterMarkup(locale, new Date().getFullYear(), env.SOCIAL_URL));

@@ -30,16 +30,17 @@ const readBody = v.object({ notificationId: v.pipe(v.string(), v.minLength(1), v
 notificationApi.get("/list", async (c) => {
   const { db, user, locale } = c.get("request");
   const page = await listNotifications(db, user!.accountId, { cursor: c.req.query("cursor") });
-  const unreadCount = await countUnread(db, user!.accountId);
+  // The count came with the session (SessionUser.unreadNotifications).
+  const unreadCount = user!.unreadNotifications;
   // Per-user data: never stored by a shared cache, and re-fetched when the bell opens again.
   c.header("Cache-Control", "private, no-store");
   return c.json({ data: { items: notificationViews(page.items, locale), nextCursor: page.nextCursor, unreadCount } });
 });
 
 notificationApi.get("/unread", async (c) => {
-  const { db, user } = c.get("request");
+  const { user } = c.get("request");
   c.header("Cache-Control", "private, no-store");
-  return c.json({ data: { unreadCount: await countUnread(db, user!.accountId) } });
+  return c.json({ data: { unreadCount: user!.unreadNotifications } });
 });
 
 notificationApi.post("/read", jsonBody(readBody), async (c) => {
