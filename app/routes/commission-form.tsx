@@ -29,7 +29,7 @@ import { titleText, translateAfterAnswer } from "#worker/services/localized-text
 import { requestViewerStatePart } from "#worker/orders/services/request-views";
 import { RatingSummaryLine } from "#app/components/reviews/stars";
 import { cometNow } from "#worker/services/clock";
-import { creatorRating } from "#worker/orders/services/reviews";
+import { creatorRatingPart } from "#worker/orders/services/reviews";
 import { targetSlotsAndPlacePart } from "#worker/services/waitlist";
 import { SignalList } from "#app/components/signals/signal-list";
 import { creatorSignalItems, signalListTexts } from "#app/loaders/signals/signal-items.server";
@@ -54,18 +54,19 @@ export async function loader({ params, request: httpRequest, context }: Route.Lo
   // Back from a 3-D Secure redirect while adding a card in the form: saved first, so the form shows it (decision 057).
   const cardReturn = await settleReturnedSetup(new URL(httpRequest.url), db, env, user?.accountId ?? null);
   const target = { kind: "form", id: form.id } as const;
-  const [rating, [request, { status: slots, place }, signalFigures]] = await Promise.all([
-    // The creator's average by their clients (decision 086); the page is purged when a review of them shows. Not
-    // served where their profile is the 404 (hidden by the admins: `isProfileShownTo`, issue 59).
-    creatorRating(db, form.creator.handle, { now, viewer: user && { accountId: user.accountId, roles: user.roles } }),
-    // In one batch (decision 113): the client's standing and saved cards; the form's slots (decision 091), purged like
-    // the rating, and the client's own place only in a signed-in answer, as a signed-out page is the edge cache's copy
-    // for everyone; the creator's signals (decision 106), one row, the page purged with the profile's when one changes.
-    sendParts(db.$client, [
-      requestViewerStatePart(db.$client, user?.accountId ?? null, { formId: form.id }),
-      targetSlotsAndPlacePart(db.$client, target, user?.accountId ?? null, now),
-      creatorSignalsPart(db.$client, form.creator.handle, now),
-    ]),
+  // In one batch (decision 113): the creator's average by their clients (decision 086), the page purged when a review
+  // of them shows, and not served where their profile is the 404 (hidden by the admins: `isProfileShownTo`, issue 59);
+  // the client's standing and saved cards; the form's slots (decision 091), purged like the rating, and the client's
+  // own place only in a signed-in answer, as a signed-out page is the edge cache's copy for everyone; the creator's
+  // signals (decision 106), one row, the page purged with the profile's when one changes.
+  const [rating, request, { status: slots, place }, signalFigures] = await sendParts(db.$client, [
+    creatorRatingPart(db, form.creator.handle, {
+      now,
+      viewer: user && { accountId: user.accountId, roles: user.roles },
+    }),
+    requestViewerStatePart(db.$client, user?.accountId ?? null, { formId: form.id }),
+    targetSlotsAndPlacePart(db.$client, target, user?.accountId ?? null, now),
+    creatorSignalsPart(db.$client, form.creator.handle, now),
   ]);
   // Each question media's player is decided here, so the read-only form's JS does not parse media URLs (player-view.ts).
   const questionMedias: Record<string, ViewedMedia[]> = Object.fromEntries(

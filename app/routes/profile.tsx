@@ -23,7 +23,7 @@ import { titleText, translateAfterAnswer } from "#worker/services/localized-text
 import { profileMeta } from "#app/components/catalog/profile-meta";
 import { getPublicService, requestViewerState } from "#worker/orders/services/request-views";
 import { cometNow } from "#worker/services/clock";
-import { reviewsOfCreator } from "#worker/orders/services/reviews";
+import { reviewsOfCreatorPart } from "#worker/orders/services/reviews";
 import { creatorSlotsPart, placeOf } from "#worker/services/waitlist";
 import { RatingSummaryLine } from "#app/components/reviews/stars";
 import { ReportButton } from "#app/components/reports/report-button";
@@ -48,15 +48,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const serviceId = url.searchParams.get(PROFILE_SERVICE_PARAM);
   const now = await cometNow(env);
-  const [found, service, reviews, [slots, signalFigures]] = await Promise.all([
+  const [found, service, [reviews, slots, signalFigures]] = await Promise.all([
     getCreatorProfile(db, params.handle, viewer, serviceId),
     serviceId ? getPublicService(db, params.handle, serviceId, viewer, now) : null,
-    // A creator's reviews by clients (decision 086); the page is purged when a new one shows.
-    reviewsOfCreator(db, params.handle, { locale, now, viewer: reader }),
-    // In one batch (decision 113): their slots, overall and each service's and form's (decision 091), the page purged
-    // when a count changes; their signals (decision 106), one row the timed jobs keep, the page purged when a shown
-    // figure changes.
+    // In one batch (decision 113): their reviews by clients (decision 086), the page purged when a new one shows; their
+    // slots, overall and each service's and form's (decision 091), the page purged when a count changes; their signals
+    // (decision 106), one row the timed jobs keep, the page purged when a shown figure changes.
     sendParts(db.$client, [
+      reviewsOfCreatorPart(db, params.handle, { locale, now, viewer: reader }),
       creatorSlotsPart(db.$client, params.handle),
       creatorSignalsPart(db.$client, params.handle, now),
     ]),

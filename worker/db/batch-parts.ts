@@ -1,3 +1,5 @@
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
+
 /**
  * Reads from several modules sent as one D1 batch (issue 66, decision 113): each module gives its statements and how
  * it reads their results, and a page sends the parts it shows together, one round trip instead of one a module.
@@ -22,4 +24,27 @@ export async function sendParts<const P extends readonly BatchPart<unknown>[]>(
     return part.read(own);
   });
   return (await Promise.all(reads)) as { -readonly [K in keyof P]: Read<P[K]> };
+}
+
+/** What Drizzle's D1 session makes of each query of its own `db.batch` (drizzle-orm/d1/session.js). */
+interface PreparedDrizzleQuery {
+  stmt: D1PreparedStatement;
+  getQuery(): { params: unknown[] };
+  mapResult(result: unknown, isFromBatch: boolean): unknown;
+}
+
+/**
+ * Drizzle queries as a part, so they share a page's batch with raw ones: each is built and its result mapped exactly as
+ * Drizzle's own `db.batch` does (through the query's `_prepare`, which Drizzle keeps out of its types); the test
+ * `tests/worker/db/batch-parts.test.ts` holds the two equal, so a Drizzle upgrade that moves them fails there.
+ */
+export function drizzlePart<const Q extends readonly BatchItem<"sqlite">[], T>(
+  queries: Q,
+  read: (results: BatchResponse<Q>) => T | Promise<T>,
+): BatchPart<T> {
+  const prepared = queries.map((query) => (query as unknown as { _prepare(): PreparedDrizzleQuery })._prepare());
+  return {
+    statements: prepared.map((query) => query.stmt.bind(...query.getQuery().params)),
+    read: (results) => read(results.map((result, i) => prepared[i]!.mapResult(result, true)) as BatchResponse<Q>),
+  };
 }

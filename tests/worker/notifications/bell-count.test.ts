@@ -29,7 +29,11 @@ async function withNotices() {
 }
 
 /** The layout's loader as React Router calls it, for the signed-in user, on a binding that counts round trips. */
-async function layoutOf(userAccountId: string, method: "GET" | "POST", beforeLoader = async () => {}) {
+async function layoutOf(
+  userAccountId: string,
+  method: "GET" | "POST",
+  beforeLoader: () => Promise<unknown> = async () => {},
+) {
   const { token } = await createSession(db(), userAccountId);
   const user = await getSessionUser(db(), token);
   await beforeLoader();

@@ -45,6 +45,7 @@ import { emailNewNotificationsSoon } from "../../services/notification-emails";
 import { translateInBackground } from "./order-translations";
 import { purgeAccountPages } from "../../services/public-pages";
 import { storedReadings } from "../../services/translations";
+import { drizzlePart, sendParts } from "../../db/batch-parts";
 
 type ReviewRow = typeof orderReviews.$inferSelect;
 const time = (date: Date | null) => date?.getTime() ?? null;
@@ -464,12 +465,17 @@ export async function creatorRating(
   handle: string,
   reader: { now: number; viewer: ProfileViewer },
 ): Promise<RatingSummary | null> {
+  const [rating] = await sendParts(db.$client, [creatorRatingPart(db, handle, reader)]);
+  return rating;
+}
+
+/** `creatorRating` as a part of a page's batch (worker/db/batch-parts.ts): the account and the summary. */
+export function creatorRatingPart(db: Database, handle: string, reader: { now: number; viewer: ProfileViewer }) {
   const key = handle.toLowerCase();
-  const [subject, summary] = await db.batch([
-    commissionAccountOfHandleQuery(db, key),
-    ratingSummaryQuery(db, subjectOfHandle(key), "buyer", reader.now),
-  ]);
-  return isShownSubject(subject, reader.viewer) ? toRatingSummary(summary) : null;
+  return drizzlePart(
+    [commissionAccountOfHandleQuery(db, key), ratingSummaryQuery(db, subjectOfHandle(key), "buyer", reader.now)],
+    ([subject, summary]) => (isShownSubject(subject, reader.viewer) ? toRatingSummary(summary) : null),
+  );
 }
 
 /**
@@ -482,19 +488,34 @@ export async function reviewsOfCreator(
   reader: { locale: Locale; now: number; viewer: ProfileViewer },
   before: number | null = null,
 ) {
+  const [reviews] = await sendParts(db.$client, [reviewsOfCreatorPart(db, handle, reader, before)]);
+  return reviews;
+}
+
+/** `reviewsOfCreator` as a part of a page's batch (worker/db/batch-parts.ts): the account, the summary and the page. */
+export function reviewsOfCreatorPart(
+  db: Database,
+  handle: string,
+  reader: { locale: Locale; now: number; viewer: ProfileViewer },
+  before: number | null = null,
+) {
   const key = handle.toLowerCase();
-  const [subject, summary, page] = await db.batch([
-    commissionAccountOfHandleQuery(db, key),
-    ratingSummaryQuery(db, subjectOfHandle(key), "buyer", reader.now),
-    shownReviewsQuery(db, subjectOfHandle(key), "buyer", reader.now, before),
-  ]);
-  if (!isShownSubject(subject, reader.viewer)) return null;
-  const shown = toShownReviews(page, reader.viewer);
-  return {
-    summary: toRatingSummary(summary),
-    reviews: await listed(db, shown.reviews, reader.locale),
-    hasMore: shown.hasMore,
-  };
+  return drizzlePart(
+    [
+      commissionAccountOfHandleQuery(db, key),
+      ratingSummaryQuery(db, subjectOfHandle(key), "buyer", reader.now),
+      shownReviewsQuery(db, subjectOfHandle(key), "buyer", reader.now, before),
+    ],
+    async ([subject, summary, page]) => {
+      if (!isShownSubject(subject, reader.viewer)) return null;
+      const shown = toShownReviews(page, reader.viewer);
+      return {
+        summary: toRatingSummary(summary),
+        reviews: await listed(db, shown.reviews, reader.locale),
+        hasMore: shown.hasMore,
+      };
+    },
+  );
 }
 
 /** What the order page shows of its reviews to one of its parties. */
