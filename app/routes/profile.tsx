@@ -18,7 +18,7 @@ import { isProfileShownTo } from "#worker/domain/public-profiles";
 import { isCreatorSide } from "#worker/domain/roles";
 import { PROFILE_SERVICE_PARAM } from "#worker/domain/service-links";
 import { cardEntryFor } from "#worker/payments/card-entry";
-import { getCreatorProfile } from "#worker/services/catalog";
+import { creatorProfilePart } from "#worker/services/catalog";
 import { titleText, translateAfterAnswer } from "#worker/services/localized-texts";
 import { profileMeta } from "#app/components/catalog/profile-meta";
 import { getPublicService, requestViewerState } from "#worker/orders/services/request-views";
@@ -48,17 +48,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const serviceId = url.searchParams.get(PROFILE_SERVICE_PARAM);
   const now = await cometNow(env);
-  const [found, service, [reviews, slots, signalFigures]] = await Promise.all([
-    getCreatorProfile(db, params.handle, viewer, serviceId),
-    serviceId ? getPublicService(db, params.handle, serviceId, viewer, now) : null,
-    // In one batch (decision 113): their reviews by clients (decision 086), the page purged when a new one shows; their
-    // slots, overall and each service's and form's (decision 091), the page purged when a count changes; their signals
-    // (decision 106), one row the timed jobs keep, the page purged when a shown figure changes.
+  const [[found, reviews, slots, signalFigures], service] = await Promise.all([
+    // In one batch (decision 113): the profile; their reviews by clients (decision 086), the page purged when a new one
+    // shows; their slots, overall and each service's and form's (decision 091), the page purged when a count changes;
+    // their signals (decision 106), one row the timed jobs keep, the page purged when a shown figure changes.
     sendParts(db.$client, [
+      creatorProfilePart(db, params.handle, viewer, serviceId),
       reviewsOfCreatorPart(db, params.handle, { locale, now, viewer: reader }),
       creatorSlotsPart(db.$client, params.handle),
       creatorSignalsPart(db.$client, params.handle, now),
     ]),
+    serviceId ? getPublicService(db, params.handle, serviceId, viewer, now) : null,
   ]);
   // A banned account's profile is the site's 404 (decision 075); one the admins hid (decision 089) is, to all but its
   // owner and the admins.

@@ -34,6 +34,7 @@ import { creatorFilterSql, needsPrices, type FilterContext } from "./creator-fil
 import type { PriceKind } from "../orders/domain/price-lines";
 import type { LicenceTag } from "../orders/domain/licence";
 import { rushFactsSql, rushOfferedOf } from "../orders/services/rush-offer";
+import { type BatchPart, sendParts } from "../db/batch-parts";
 
 /**
  * Public read queries of the catalog: creator search, a profile by handle, a published form by code.
@@ -613,19 +614,41 @@ export async function getCreatorProfile(
   viewer: Viewer,
   openServiceId: string | null = null,
 ): Promise<CreatorProfile | null> {
+  const [profile] = await sendParts(db.$client, [creatorProfilePart(db, handle, viewer, openServiceId)]);
+  return profile;
+}
+
+/** `getCreatorProfile` as a part of the page's batch (worker/db/batch-parts.ts); its texts' readings follow it. */
+export function creatorProfilePart(
+  db: Database,
+  handle: string,
+  viewer: Viewer,
+  openServiceId: string | null = null,
+): BatchPart<CreatorProfile | null> {
   const d1 = db.$client;
   const key = handle.toLowerCase();
   const content = contentViewerOfViewer(viewer);
-  const [book, profiles, works, services, openService, openQuestions] = await d1.batch<Record<string, unknown>>([
-    d1.prepare(PRICE_BOOK_SQL),
-    d1.prepare(PROFILE_SQL).bind(viewer.accountId ?? "", key),
-    d1.prepare(worksSql(content)).bind(key),
-    d1.prepare(servicesSql(content)).bind(viewer.accountId ?? "", key),
-    d1.prepare(openServiceSql(content)).bind(openServiceId ?? "", key),
-    // The open service's form's questions, read for their texts' readings only (the modal's own come with the service).
-    ...(openServiceId ? [d1.prepare(openServiceQuestionsSql()).bind(openServiceId)] : []),
-  ]);
-  const row = profiles.results[0];
+  return {
+    statements: [
+      d1.prepare(PRICE_BOOK_SQL),
+      d1.prepare(PROFILE_SQL).bind(viewer.accountId ?? "", key),
+      d1.prepare(worksSql(content)).bind(key),
+      d1.prepare(servicesSql(content)).bind(viewer.accountId ?? "", key),
+      d1.prepare(openServiceSql(content)).bind(openServiceId ?? "", key),
+      // The open service's form's questions, read for their texts' readings only (the modal's own come with the
+      // service).
+      ...(openServiceId ? [d1.prepare(openServiceQuestionsSql()).bind(openServiceId)] : []),
+    ],
+    read: (results) => toCreatorProfile(db, viewer, results),
+  };
+}
+
+async function toCreatorProfile(
+  db: Database,
+  viewer: Viewer,
+  [book, profiles, works, services, openService, openQuestions]: D1Result<Record<string, unknown>>[],
+): Promise<CreatorProfile | null> {
+  const row = profiles!.results[0];
   if (!row) return null;
   const prices = priceContext(book.results[0], viewer);
   const card = toCreatorHead(row, viewer.locale);
