@@ -3,7 +3,7 @@
  * Every query is keyed by the recipient, so a caller reaches only their own rows: another user's id matches nothing.
  * Rows hold facts, not texts; worker/messages/notifications.ts turns them into what the bell and the list page show.
  */
-import { and, count, eq, isNull, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { notifications } from "../db/schema";
 import { parseJson } from "./json-columns";
@@ -103,19 +103,16 @@ export async function listNotifications(
 
 /** The bell's badge: one count over the recipient index (recipient, created_at). */
 export async function countUnread(db: Database, recipientUserId: string): Promise<number> {
-  const [row] = await db.select({ unread: count() }).from(notifications).where(unreadNoticeOf(recipientUserId));
+  const row = await db.$client
+    .prepare(`SELECT ${unreadNoticesSql("?1")} AS unread`)
+    .bind(recipientUserId)
+    .first<{ unread: number }>();
   return row?.unread ?? 0;
 }
 
-/** A notice of the recipient's not yet read: the bell's count, over the recipient index. */
-function unreadNoticeOf(recipient: string | SQLWrapper) {
-  return and(eq(notifications.recipientUserAccountId, recipient), isNull(notifications.readAt));
-}
-
-/** `countUnread` as a column of another query (the session's), for the recipient it names. */
-export function unreadNoticesOf(recipient: SQLWrapper) {
-  return sql<number>`(SELECT count(*) FROM ${notifications} WHERE ${unreadNoticeOf(recipient)})`.mapWith(Number);
-}
+/** The count of `countUnread` as an SQL expression, for the recipient's account named by `recipient` (SQL). */
+export const unreadNoticesSql = (recipient: string) =>
+  `(SELECT count(*) FROM notifications WHERE recipient_user_account_id = ${recipient} AND read_at IS NULL)`;
 
 /** Marks one of the recipient's notices read; false when there is no such notice of theirs. Reading twice keeps the first time. */
 export async function markNotificationRead(
