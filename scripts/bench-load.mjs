@@ -8,7 +8,9 @@
 //    order with the demo creator and its open chat room.
 // 3. With autocannon, for each of BENCH_CONNECTIONS (50 and 500; 50, 200 and 500 with BENCH_FULL=1), BENCH_DURATION
 //    seconds a cell:
-//    - static: GET /api/bench/static?bytes=<size of />, before and after the other targets (their mean is the floor);
+//    - static: GET /api/bench/static?bytes=<size of a page>, for each page's size, before and after the other targets:
+//      each page is held to the same bytes served static (the mean of its size's two cells); actions to the mean of
+//      all. The static door is warmed up first, as each page is by its warm-up request;
 //    - anonymous (served from the edge cache, decision 069): the BENCH_PAGES of /, /explore/creators, /democreator,
 //      one of its work pages and its first form /cf/{code}, after one warm-up request each (the cache's MISS); the
 //      count of each X-Cache value seen is printed;
@@ -134,6 +136,7 @@ async function measure(serverUrl, pgid, target, connections) {
   return {
     target: target.name,
     kind: target.kind,
+    bytes: target.bytes ?? null,
     connections,
     seconds: result.duration,
     requests: done,
@@ -156,30 +159,40 @@ async function measure(serverUrl, pgid, target, connections) {
 }
 
 /** The targets, in the order each concurrency runs them. */
-function targets(fixtures, pages, staticBytes) {
+function targets(fixtures, pages, staticSizes) {
   const list = [];
-  const staticTarget = {
-    name: `static (${staticBytes} B)`,
+  const staticTargets = staticSizes.map((bytes) => ({
+    name: `static (${bytes} B)`,
     kind: "static",
-    request: () => ({ method: "GET", path: `/api/bench/static?bytes=${staticBytes}` }),
-  };
-  if (KINDS.has("static")) list.push(staticTarget);
+    bytes,
+    request: () => staticRequest(bytes),
+  }));
+  if (KINDS.has("static")) list.push(...staticTargets);
   if (KINDS.has("anonymous"))
     for (const page of pages)
-      list.push({ name: `${page.label} anon`, kind: "cached", request: () => ({ method: "GET", path: page.path }) });
+      list.push({
+        name: `${page.label} anon`,
+        kind: "cached",
+        bytes: page.bytes,
+        request: () => ({ method: "GET", path: page.path }),
+      });
   if (KINDS.has("signed-in"))
     for (const page of pages)
       list.push({
         name: `${page.label} signed in`,
         kind: "uncached",
+        bytes: page.bytes,
         request: () => ({ method: "GET", path: page.path, headers: { cookie: fixtures.accounts[0].cookie } }),
       });
   if (KINDS.has("sign-in")) list.push(signInTarget(fixtures));
   if (KINDS.has("order")) list.push(orderTarget(fixtures));
   if (KINDS.has("chat")) list.push(chatTarget(fixtures));
-  if (KINDS.has("static")) list.push({ ...staticTarget, name: `static again`, kind: "static-after" });
+  if (KINDS.has("static"))
+    list.push(...staticTargets.map((t) => ({ ...t, name: `static again (${t.bytes} B)`, kind: "static-after" })));
   return list;
 }
+
+const staticRequest = (bytes) => ({ method: "GET", path: `/api/bench/static?bytes=${bytes}` });
 
 /** The code step of a sign-in, one seeded code per request; each concurrency gets its own third of the accounts. */
 function signInTarget(fixtures) {
@@ -321,8 +334,11 @@ function printTable(rows) {
   for (const connections of CONNECTIONS) {
     const ofCell = rows.filter((r) => r.connections === connections);
     const floors = ofCell.filter((r) => r.kind === "static" || r.kind === "static-after");
-    const staticRps = floors.reduce((sum, r) => sum + r.rps, 0) / (floors.length || 1);
+    const sameBytes = (row) => floors.filter((floor) => floor.bytes === row.bytes);
     for (const row of ofCell) {
+      // The same bytes served static; an action (or a page without a floor of its size) against all the floors.
+      const own = sameBytes(row).length > 0 ? sameBytes(row) : floors;
+      const staticRps = own.reduce((sum, r) => sum + r.rps, 0) / (own.length || 1);
       const { ratio, met, missed } = verdict(row, staticRps);
       Object.assign(row, { staticRps, ratioToStatic: ratio, goalMet: met, missed });
       const cache = Object.entries(row.xCache)
@@ -369,9 +385,15 @@ try {
   mkdirSync(join(root, ".bench"), { recursive: true });
   server = await startBenchServer({ stateDir: STATE_DIR, prefix: PREFIX, logFile: SERVER_LOG });
   const pages = await discoverPages(server.url);
-  const staticBytes = Buffer.byteLength(await (await fetch(`${server.url}/`)).arrayBuffer());
-  // One warm-up request a page (the cache's first MISS); the chat rooms are woken by one message each.
-  for (const page of pages) await (await fetch(`${server.url}${page.path}`)).arrayBuffer();
+  const bytesOf = async (path) => Buffer.byteLength(await (await fetch(`${server.url}${path}`)).arrayBuffer());
+  // One warm-up request a page (the cache's first MISS), then its size as a visitor gets it (the cache's copy).
+  for (const page of pages) await bytesOf(page.path);
+  for (const page of pages) page.bytes = await bytesOf(page.path);
+  const staticSizes = pages.length > 0 ? [...new Set(pages.map((page) => page.bytes))] : [await bytesOf("/")];
+  // The static door warmed up as the pages were: its first cell is not the isolate's first requests.
+  for (const bytes of staticSizes)
+    await autocannon({ url: server.url, connections: 10, amount: 500, requests: [staticRequest(bytes)] });
+  // The chat rooms are woken by one message each.
   if (KINDS.has("chat")) {
     const warm = chatTarget(fixtures).request();
     const woke = await autocannon({
@@ -383,7 +405,7 @@ try {
     log(PREFIX, `${fixtures.rooms.length} chat rooms woken (${woke.duration.toFixed(1)} s, ${woke.non2xx} non-2xx)`);
   }
   const [load1] = loadavg();
-  const list = targets(fixtures, pages, staticBytes);
+  const list = targets(fixtures, pages, staticSizes);
   await drain(server.pgid);
   const rows = [];
   for (const connections of CONNECTIONS) {
@@ -406,7 +428,7 @@ try {
     `\nComet load bench: production build in workerd (${server.kind === "vite" ? "vite preview" : "wrangler dev, no Node proxy"}), loopback, autocannon in this process, ${DURATION} s a cell; load average ${load1.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after, on ${cpus().length} cores`,
   );
   console.log(
-    `answers: responses received in the cell. static/x: the static response's requests/s (mean of the cells before and after) over the row's. 5xx: server errors but 503. 503/429: refused under load or by a rate limit. errors: timeouts and dropped connections. CPU ms: server CPU (Node + workerd) per request. drain s: how long the server went on serving requests whose client had left at the cell's end.`,
+    `answers: responses received in the cell. static/x: the requests/s of the same bytes served static (mean of the cells before and after) over the row's. 5xx: server errors but 503. 503/429: refused under load or by a rate limit. errors: timeouts and dropped connections. CPU ms: server CPU (Node + workerd) per request. drain s: how long the server went on serving requests whose client had left at the cell's end.`,
   );
   printTable(rows);
   const sources = serverErrorSources();
@@ -419,7 +441,7 @@ try {
     connections: CONNECTIONS,
     cores: cpus().length,
     loadAverage: load1,
-    staticBytes,
+    staticSizes,
     pages,
     goals: GOALS,
     serverErrorSources: sources,
