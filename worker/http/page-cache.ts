@@ -1,6 +1,7 @@
 // The edge cache of signed-out pages (docs/decisions/069-edge-cache.md), through the Workers Cache API. Placed before
 // the request context, so a hit reads no session and opens no database: what a request may be answered with, and
 // the key, come from worker/domain/page-cache.ts; what a stored page shows (its tags) from services/public-pages.ts.
+import { Buffer } from "node:buffer";
 import type { MiddlewareHandler } from "hono";
 import { createDb } from "../db/client";
 import { THEME_COOKIE } from "../domain/cookie-names";
@@ -169,8 +170,23 @@ async function servedFromCache(stored: Response, nonce: string, status: "HIT" | 
     return new Response(stored.body, { status: stored.status, headers });
   // The render's nonce appears only as its scripts' `nonce="…"` (React and root.tsx write it there and nowhere else):
   // an exact replacement, which costs a fraction of what an HTML parse of the page (HTMLRewriter) did per hit.
-  const body = (await stored.text()).replaceAll(nonceAttribute(storedNonce), nonceAttribute(nonce));
+  const page = Buffer.from(await stored.arrayBuffer());
+  if (replaceNonceInPlace(page, storedNonce, nonce)) return new Response(page, { status: stored.status, headers });
+  const body = page.toString("utf8").replaceAll(nonceAttribute(storedNonce), nonceAttribute(nonce));
   return new Response(body, { status: stored.status, headers });
 }
 
 const nonceAttribute = (nonce: string) => `nonce="${nonce}"`;
+
+/**
+ * Writes `nonce` over each `nonce="<stored>"` of the page's bytes, in place; false (nothing written) when the two differ
+ * in length. Every nonce is 16 random bytes in base64 (createCspNonce), so no byte moves and the page is never decoded:
+ * a UTF-8 decode, replace and encode of a 155 KB page took 0.3-0.6 ms a hit, this 0.02 (decision 113).
+ */
+export function replaceNonceInPlace(page: Buffer, stored: string, nonce: string): boolean {
+  const from = Buffer.from(nonceAttribute(stored));
+  const to = Buffer.from(nonceAttribute(nonce));
+  if (from.length !== to.length) return false;
+  for (let at = page.indexOf(from); at !== -1; at = page.indexOf(from, at + from.length)) to.copy(page, at);
+  return true;
+}
