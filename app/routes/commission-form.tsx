@@ -24,7 +24,7 @@ import {
 import { useTextReading } from "#app/components/translation/use-text-reading";
 import { READ_AS_WRITTEN } from "#worker/domain/text-reading";
 import { cardEntryFor } from "#worker/payments/card-entry";
-import { getPublicForm } from "#worker/services/catalog";
+import { publicFormPart } from "#worker/services/catalog";
 import { titleText, translateAfterAnswer } from "#worker/services/localized-texts";
 import { requestViewerStatePart } from "#worker/orders/services/request-views";
 import { RatingSummaryLine } from "#app/components/reviews/stars";
@@ -41,33 +41,32 @@ import type { Route } from "./+types/commission-form";
 export async function loader({ params, request: httpRequest, context }: Route.LoaderArgs) {
   const { db, env, user, locale, executionCtx } = context.get(requestContext);
   const now = await cometNow(env);
-  const found = await getPublicForm(
-    db,
-    params.code,
-    { locale, accountId: user?.accountId ?? null, displayCurrencyId: user?.displayCurrencyId ?? null },
-    now,
-  );
+  // Back from a 3-D Secure redirect while adding a card in the form: saved first, so the form shows it (decision 057).
+  // Nothing is read without the redirect's query.
+  const cardReturn = await settleReturnedSetup(new URL(httpRequest.url), db, env, user?.accountId ?? null);
+  const formCode = params.code;
+  // In one batch, everything named by the form's code (decision 113): the form; the creator's average by their clients
+  // (decision 086), the page purged when a review of them shows, and not served where their profile is the 404
+  // (hidden by the admins: `isProfileShownTo`, issue 59); the client's standing and saved cards; the form's slots
+  // (decision 091), purged like the rating, and the client's own place only in a signed-in answer, as a signed-out page
+  // is the edge cache's copy for everyone; the creator's signals (decision 106), one row, the page purged with the
+  // profile's when one changes.
+  const [found, rating, request, { status: slots, place }, signalFigures] = await sendParts(db.$client, [
+    publicFormPart(
+      db,
+      formCode,
+      { locale, accountId: user?.accountId ?? null, displayCurrencyId: user?.displayCurrencyId ?? null },
+      now,
+    ),
+    creatorRatingPart(db, { formCode }, { now, viewer: user && { accountId: user.accountId, roles: user.roles } }),
+    requestViewerStatePart(db.$client, user?.accountId ?? null, { formCode }),
+    targetSlotsAndPlacePart(db.$client, { kind: "form", formCode }, user?.accountId ?? null, now),
+    creatorSignalsPart(db.$client, { formCode }, now),
+  ]);
   if (!found) throw data(null, { status: 404 });
   // The title and description shown in the original for want of a translation get one after the answer (issue 46).
   const { untranslated, ...form } = found;
   translateAfterAnswer(executionCtx, locale, untranslated);
-  // Back from a 3-D Secure redirect while adding a card in the form: saved first, so the form shows it (decision 057).
-  const cardReturn = await settleReturnedSetup(new URL(httpRequest.url), db, env, user?.accountId ?? null);
-  const target = { kind: "form", id: form.id } as const;
-  // In one batch (decision 113): the creator's average by their clients (decision 086), the page purged when a review
-  // of them shows, and not served where their profile is the 404 (hidden by the admins: `isProfileShownTo`, issue 59);
-  // the client's standing and saved cards; the form's slots (decision 091), purged like the rating, and the client's
-  // own place only in a signed-in answer, as a signed-out page is the edge cache's copy for everyone; the creator's
-  // signals (decision 106), one row, the page purged with the profile's when one changes.
-  const [rating, request, { status: slots, place }, signalFigures] = await sendParts(db.$client, [
-    creatorRatingPart(db, form.creator.handle, {
-      now,
-      viewer: user && { accountId: user.accountId, roles: user.roles },
-    }),
-    requestViewerStatePart(db.$client, user?.accountId ?? null, { formId: form.id }),
-    targetSlotsAndPlacePart(db.$client, target, user?.accountId ?? null, now),
-    creatorSignalsPart(db.$client, form.creator.handle, now),
-  ]);
   // Each question media's player is decided here, so the read-only form's JS does not parse media URLs (player-view.ts).
   const questionMedias: Record<string, ViewedMedia[]> = Object.fromEntries(
     form.questions.map((question) => [question.id, question.medias.map(viewedMedia)]),
@@ -80,7 +79,7 @@ export async function loader({ params, request: httpRequest, context }: Route.Lo
     texts: formPageTexts(form),
     questionMedias,
     request,
-    waitlist: waitlistView({ target, status: slots, place, request, locale }),
+    waitlist: waitlistView({ target: { kind: "form", id: form.id }, status: slots, place, request, locale }),
     cardEntry: cardEntryFor(env),
     profileId: user?.profileId ?? null,
     cardReturn,

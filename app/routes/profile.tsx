@@ -56,7 +56,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       creatorProfilePart(db, params.handle, viewer, serviceId),
       reviewsOfCreatorPart(db, params.handle, { locale, now, viewer: reader }),
       creatorSlotsPart(db.$client, params.handle),
-      creatorSignalsPart(db.$client, params.handle, now),
+      creatorSignalsPart(db.$client, { handle: params.handle }, now),
     ]),
     serviceId ? getPublicService(db, params.handle, serviceId, viewer, now) : null,
   ]);

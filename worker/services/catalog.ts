@@ -823,14 +823,30 @@ export async function getPublicForm(
   viewer: Viewer,
   now: number = Date.now(),
 ): Promise<PublicForm | null> {
+  const [form] = await sendParts(db.$client, [publicFormPart(db, code, viewer, now)]);
+  return form;
+}
+
+/** `getPublicForm` as a part of the page's batch (worker/db/batch-parts.ts); its texts' readings follow it. */
+export function publicFormPart(db: Database, code: string, viewer: Viewer, now: number): BatchPart<PublicForm | null> {
   const d1 = db.$client;
-  const [book, forms, questions, rush] = await d1.batch<Record<string, unknown>>([
-    d1.prepare(PRICE_BOOK_SQL),
-    d1.prepare(FORM_SQL).bind(code),
-    d1.prepare(QUESTIONS_SQL).bind(code),
-    d1.prepare(rushFactsSql("form")).bind(code, viewer.accountId, now),
-  ]);
-  const row = forms.results[0];
+  return {
+    statements: [
+      d1.prepare(PRICE_BOOK_SQL),
+      d1.prepare(FORM_SQL).bind(code),
+      d1.prepare(QUESTIONS_SQL).bind(code),
+      d1.prepare(rushFactsSql("form")).bind(code, viewer.accountId, now),
+    ],
+    read: (results) => toPublicForm(db, viewer, results),
+  };
+}
+
+async function toPublicForm(
+  db: Database,
+  viewer: Viewer,
+  [book, forms, questions, rush]: D1Result<Record<string, unknown>>[],
+): Promise<PublicForm | null> {
+  const row = forms!.results[0];
   if (!row) return null;
   const prices = priceContext(book.results[0], viewer);
   const texts = parseJson<TextRow>(row.texts);

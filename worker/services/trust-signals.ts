@@ -17,6 +17,7 @@ import {
 } from "../domain/trust-signals";
 import { purgeAccountOwnPages } from "./public-pages";
 import { SYSTEM_NOTICE_FIELD } from "../chat/services/chat-rooms";
+import { type CreatorRef, creatorAccountSql } from "./creator-ref";
 
 /**
  * The job's places (`job_cursors`). The orders': the time of the last run that read every change (Comet's clock, which
@@ -264,7 +265,7 @@ export async function creatorSignalsOfHandle(
   handle: string,
   now: number,
 ): Promise<CreatorSignalsRead | null> {
-  const part = creatorSignalsPart(d1, handle, now);
+  const part = creatorSignalsPart(d1, { handle }, now);
   return part.read([await part.statements[0]!.all<Row>()]);
 }
 
@@ -272,15 +273,20 @@ export async function creatorSignalsOfHandle(
  * `creatorSignalsOfHandle` as a part of a page's batch (db/batch-parts.ts): the kept row; a first view computes and
  * keeps it after the batch.
  */
-export function creatorSignalsPart(d1: D1Database, handle: string, now: number): BatchPart<CreatorSignalsRead | null> {
+export function creatorSignalsPart(
+  d1: D1Database,
+  creator: CreatorRef,
+  now: number,
+): BatchPart<CreatorSignalsRead | null> {
+  const account = creatorAccountSql(creator);
   return {
     statements: [
       d1
         .prepare(
           `SELECT ua.id AS user_account_id, ${READ_COLUMNS} FROM user_profiles p ${READ_JOINS.replace("%ACCOUNT%", "p.account_id")}
-       WHERE lower(p.original_handle) = ? AND p.hidden_at IS NULL AND ${notBannedSql("p.account_id")}`,
+       WHERE p.account_id = ${account.sql} AND p.hidden_at IS NULL AND ${notBannedSql("p.account_id")}`,
         )
-        .bind(handle.toLowerCase()),
+        .bind(account.value),
     ],
     read: async ([found]) => {
       const row = found?.results[0] as Row | undefined;

@@ -38,6 +38,7 @@ import {
   removedNotice,
   unclaimReservation,
 } from "./waitlist-sql";
+import { FORM_ID_OF_CODE_SQL, type FormByCode } from "./creator-ref";
 
 /** What a target's status is computed from, as one read returns it. */
 interface TargetFacts {
@@ -57,13 +58,21 @@ interface TargetFacts {
  */
 const LINE_CLOSED = `(ca.waitlist_closed OR NOT coalesce((SELECT is_open_commission FROM user_profiles WHERE account_id = ca.user_account_id), 0))`;
 
-const targetColumn = (target: SlotTarget) => (target.kind === "service" ? "service_id" : "form_id");
+const targetColumn = (target: TargetRef) => (target.kind === "service" ? "service_id" : "form_id");
+
+/** A target by id, or a form by its code as the form page names it (its id found in SQL, decision 113). */
+type TargetRef = SlotTarget | ({ kind: "form" } & FormByCode);
+
+/** The target's id as SQL with one `?`, and the value bound to it. */
+const targetIdOf = (target: TargetRef) =>
+  "formCode" in target ? { sql: FORM_ID_OF_CODE_SQL, value: target.formCode } : { sql: "?", value: target.id };
 
 async function targetFacts(d1: D1Database, target: SlotTarget): Promise<TargetFacts | null> {
   return toTargetFacts(await targetFactsStatement(d1, target).first<Record<string, number | string | null>>());
 }
 
-function targetFactsStatement(d1: D1Database, target: SlotTarget): D1PreparedStatement {
+function targetFactsStatement(d1: D1Database, target: TargetRef): D1PreparedStatement {
+  const id = targetIdOf(target);
   const [table, held, status] =
     target.kind === "service"
       ? ["commission_services", heldOfService("x.id"), "x.service_status"]
@@ -74,9 +83,9 @@ function targetFactsStatement(d1: D1Database, target: SlotTarget): D1PreparedSta
          ${status} = 'PUBLISHED' AND ${notBannedSql("ca.user_account_id")} AS listed, ca.slot_count AS slots, ${heldOfSeller("ca.id")} AS held,
          ${LINE_CLOSED} AS closed, x.slot_count AS own_slots, ${held} AS own_held,
          (SELECT count(*) FROM waitlist_entries w WHERE w.${targetColumn(target)} = x.id AND w.state = 'WAITING') AS waiting
-       FROM ${table} x JOIN commission_accounts ca ON ca.id = x.commission_account_id WHERE x.id = ?`,
+       FROM ${table} x JOIN commission_accounts ca ON ca.id = x.commission_account_id WHERE x.id = ${id.sql}`,
     )
-    .bind(target.id);
+    .bind(id.value);
 }
 
 function toTargetFacts(row: Record<string, number | string | null> | null): TargetFacts | null {
@@ -107,7 +116,7 @@ export async function targetSlotStatus(d1: D1Database, target: SlotTarget): Prom
  */
 export function targetSlotsAndPlacePart(
   d1: D1Database,
-  target: SlotTarget,
+  target: TargetRef,
   clientUserAccountId: string | null,
   now: number,
 ): BatchPart<{ status: SlotStatus | null; place: WaitlistPlace | null }> {
@@ -209,16 +218,17 @@ interface PlaceRow {
   ahead: number;
 }
 
-function placeStatement(d1: D1Database, clientUserAccountId: string, target: SlotTarget): D1PreparedStatement {
+function placeStatement(d1: D1Database, clientUserAccountId: string, target: TargetRef): D1PreparedStatement {
+  const id = targetIdOf(target);
   return d1
     .prepare(
       `SELECT w.id, w.state, w.reserved_until,
          (SELECT count(*) FROM waitlist_entries f WHERE f.seller_id = w.seller_id AND f.state = 'WAITING'
             AND (f.joined_at < w.joined_at OR (f.joined_at = w.joined_at AND f.id < w.id))) AS ahead
        FROM waitlist_entries w JOIN commission_accounts c ON c.id = w.client_id
-       WHERE c.user_account_id = ? AND w.${targetColumn(target)} = ? AND w.state IN ('WAITING', 'RESERVED')`,
+       WHERE c.user_account_id = ? AND w.${targetColumn(target)} = ${id.sql} AND w.state IN ('WAITING', 'RESERVED')`,
     )
-    .bind(clientUserAccountId, target.id);
+    .bind(clientUserAccountId, id.value);
 }
 
 function toPlace(row: PlaceRow | null, now: number): WaitlistPlace | null {

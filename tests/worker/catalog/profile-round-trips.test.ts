@@ -30,11 +30,11 @@ async function addForm(commissionAccountId: string) {
   return code;
 }
 
-/** The loader's D1 round trips, signed in as `userAccountId` (the session read is the Worker's, before the loader). */
-async function roundTripsOf(
+/** The loader's D1 round trips and what it loaded, signed in as `userAccountId` (the session read is the Worker's). */
+async function roundTripsOf<T>(
   userAccountId: string,
   path: string,
-  run: (args: { context: RouterContextProvider; request: Request }) => Promise<unknown>,
+  run: (args: { context: RouterContextProvider; request: Request }) => Promise<T>,
 ) {
   const { token } = await createSession(db(), userAccountId);
   const counter = { count: 0 };
@@ -48,14 +48,14 @@ async function roundTripsOf(
     sessionToken: token,
     locale: "en",
   });
-  await withMessageLocale("en", "http://localhost", () =>
+  const loaded = await withMessageLocale("en", "http://localhost", () =>
     run({ context, request: new Request(`http://localhost${path}`) }),
   );
-  return counter.count;
+  return { count: counter.count, loaded };
 }
 
 describe("a signed-in client's profile and form pages (issue 66, decision 113)", () => {
-  it("read the profile with its reviews, slots and signals in one batch; the form, then the rest in another", async () => {
+  it("read the profile with its reviews, slots and signals in one batch, and the form with the same by its code", async () => {
     const s = await slotsSetUp(2);
     const code = await addForm(s.seller.commissionAccountId);
     // The profile: one batch of the profile itself, the reviews (account, rating, page), the slots (overall and each
@@ -69,17 +69,24 @@ describe("a signed-in client's profile and form pages (issue 66, decision 113)",
         profilePage.loader({ ...args, params: { handle: s.seller.handle } } as never),
       );
     await viewProfile();
-    const profile = await viewProfile();
+    const { count: profile, loaded: profileData } = await viewProfile();
     expect(profile).toBeGreaterThanOrEqual(1);
     expect(profile).toBeLessThanOrEqual(1);
-    // The form: its batch, then one batch of the rating (account and rating), the client's standing and saved cards,
-    // the form's slots, the client's place and the signals' row. Eight before issue 66's pass: the rating's account read
-    // before it, the cards after the standing, the place, the slots and the signals each apart; three after its first
-    // step, the rating's batch apart (decision 113).
-    const form = await roundTripsOf(s.client.accountId, `/cf/${code}`, (args) =>
+    // The form: one batch of everything named by its code, the form itself, the rating (account and rating), the
+    // client's standing and saved cards, the form's slots, the client's place and the signals' row. Eight before issue
+    // 66's pass: the rating's account read before it, the cards after the standing, the place, the slots and the
+    // signals each apart; three, then two after its first steps (the rating's batch apart, then the form's).
+    const { count: form, loaded: formData } = await roundTripsOf(s.client.accountId, `/cf/${code}`, (args) =>
       formPage.loader({ ...args, params: { code } } as never),
     );
     expect(form).toBeGreaterThanOrEqual(1);
-    expect(form).toBeLessThanOrEqual(2);
+    expect(form).toBeLessThanOrEqual(1);
+    // Read by the form's code, the creator's figures are the ones their profile shows by handle, and the client's own.
+    expect(formData.rating).toEqual(profileData.reviews?.summary);
+    expect(formData.signals?.items).toEqual(profileData.signals?.items);
+    expect(formData.signals?.items.length).toBeGreaterThan(0);
+    const formCard = profileData.profile.forms.find((card) => card.code === code);
+    expect(formData.waitlist.status).toEqual(formCard?.slots);
+    expect(formData.request).toMatchObject({ kind: "can-send", cards: [expect.anything()] });
   });
 });

@@ -5,9 +5,10 @@ import { describe, expect, it } from "vitest";
 import * as profileRoute from "#app/routes/profile";
 import { REVIEW_TEXT_MAX, REVIEW_WINDOW_MS } from "#worker/orders/domain/reviews";
 import { moveDevClock, resetDevClock } from "#worker/dev/clock";
+import { sendParts } from "#worker/db/batch-parts";
 import {
   announceShownReviews,
-  creatorRating,
+  creatorRatingPart,
   type ListedReview,
   orderReviewsView,
   ratingSummary,
@@ -278,8 +279,10 @@ describe("who reads a creator's reviews and rating (issue 59)", () => {
     }
   }
 
-  const rating = async (handle: string, party: Party | null) =>
-    creatorRating(db(), handle, { now: Date.now(), viewer: await viewerOf(party) });
+  const rating = async (handle: string, party: Party | null) => {
+    const reader = { now: Date.now(), viewer: await viewerOf(party) };
+    return (await sendParts(env.DB, [creatorRatingPart(db(), { handle }, reader)]))[0];
+  };
 
   it("a profile the admins hid shows its reviews and rating to its owner and the admins only, as its page", async () => {
     const { order, admin, handle } = await reviewedCreator();

@@ -39,6 +39,7 @@ import {
   type SnapshotQuestion,
   type StoredAnswerMedia,
 } from "./order-snapshot";
+import { FORM_ID_OF_CODE_SQL, type FormByCode } from "../../services/creator-ref";
 
 export type { Requester };
 
@@ -172,21 +173,30 @@ async function clientStanding(
 export function clientStandingStatement(
   d1: D1Database,
   userAccountId: string,
-  target: { serviceId: string } | { formId: string },
+  target: StandingTarget,
   namedCardId: string | null = null,
 ): D1PreparedStatement {
   const isService = "serviceId" in target;
+  // ?2 is the target's id, or a form's code whose id is found here (the form page's one batch, decision 113).
+  const id = "formCode" in target ? FORM_ID_OF_CODE_SQL.replace("?", "?2") : "?2";
   return d1
     .prepare(
-      `SELECT ca.id AS buyer_id, ca.id = (SELECT commission_account_id FROM ${isService ? "commission_services" : "commission_forms"} WHERE id = ?2) AS own,
+      `SELECT ca.id AS buyer_id, ca.id = (SELECT commission_account_id FROM ${isService ? "commission_services" : "commission_forms"} WHERE id = ${id}) AS own,
          (SELECT count(*) FROM payment_account_methods WHERE user_account_id = ?1) AS cards,
          ?3 IS NULL OR EXISTS (SELECT 1 FROM payment_account_methods WHERE user_account_id = ?1 AND id = ?3) AS named_card_saved,
          EXISTS (SELECT 1 FROM commission_orders o WHERE o.buyer_id = ca.id AND o.order_progress_status = 'DRAFT'
-           AND ${isService ? "o.service_id = ?2 AND o.order_submit_status = 'SERVICE_SUBMITTED'" : "o.form_id = ?2 AND o.order_submit_status = 'FORM_SUBMITTED'"}) AS pending
+           AND ${isService ? "o.service_id = ?2 AND o.order_submit_status = 'SERVICE_SUBMITTED'" : `o.form_id = ${id} AND o.order_submit_status = 'FORM_SUBMITTED'`}) AS pending
        FROM commission_accounts ca WHERE ca.user_account_id = ?1`,
     )
-    .bind(userAccountId, isService ? target.serviceId : target.formId, namedCardId);
+    .bind(
+      userAccountId,
+      isService ? target.serviceId : "formCode" in target ? target.formCode : target.formId,
+      namedCardId,
+    );
 }
+
+/** What a client's standing is read toward: a service or a form by id, or a form by its code. */
+export type StandingTarget = { serviceId: string } | { formId: string } | FormByCode;
 
 export function toClientStanding(row: Record<string, unknown> | null | undefined): ClientStanding | null {
   if (!row) return null;

@@ -20,7 +20,7 @@ import {
   type Viewer,
 } from "../../services/catalog";
 import { parseJson, pickTextColumn, textsOf } from "../../services/json-columns";
-import { clientStandingStatement, toClientStanding } from "./order-requests";
+import { clientStandingStatement, type StandingTarget, toClientStanding } from "./order-requests";
 import { rushFactsSql, rushOfferedOf } from "./rush-offer";
 import type { ShownMedia } from "../../media/services/media-rows";
 import { PRICE_BOOK_SQL, displayPrice, priceContext, type PriceContext } from "../../services/price-book";
@@ -135,7 +135,7 @@ export async function requestViewerState(
 export function requestViewerStatePart(
   d1: D1Database,
   userAccountId: string | null,
-  target: { serviceId: string } | { formId: string },
+  target: StandingTarget,
 ): BatchPart<RequestViewerState> {
   if (!userAccountId) return { statements: [], read: () => ({ kind: "signed-out" }) };
   return {

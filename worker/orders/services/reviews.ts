@@ -46,6 +46,7 @@ import { translateInBackground } from "./order-translations";
 import { purgeAccountPages } from "../../services/public-pages";
 import { storedReadings } from "../../services/translations";
 import { drizzlePart, sendParts } from "../../db/batch-parts";
+import { type CreatorRef, creatorAccountSql } from "../../services/creator-ref";
 
 type ReviewRow = typeof orderReviews.$inferSelect;
 const time = (date: Date | null) => date?.getTime() ?? null;
@@ -423,12 +424,12 @@ async function listed(db: Database, reviews: ShownReview[], locale: Locale): Pro
 }
 
 /**
- * The commission account of the profile at this handle (handles are unique ignoring case), when that profile shows to
- * the viewer (`isProfileShownTo`, its page's own rule): the reviews of a creator and their rating hang on their
- * profile, so a profile the admins hid or a banned account's shows them nowhere it does not show (issue 59). Read in
- * the same batch as what hangs on it, which names the account by `subjectOfHandle`: one round trip (issue 66).
+ * The commission account of the creator's profile (a handle is unique ignoring case), when that profile shows to the
+ * viewer (`isProfileShownTo`, its page's own rule): the reviews of a creator and their rating hang on their profile, so
+ * a profile the admins hid or a banned account's shows them nowhere it does not show (issue 59). Read in the same batch
+ * as what hangs on it, which names the account by `subjectOf`: one round trip (issue 66).
  */
-function commissionAccountOfHandleQuery(db: Database, key: string) {
+function commissionAccountOfCreatorQuery(db: Database, creator: CreatorRef) {
   return db
     .select({
       id: commissionAccounts.id,
@@ -438,16 +439,22 @@ function commissionAccountOfHandleQuery(db: Database, key: string) {
     })
     .from(commissionAccounts)
     .innerJoin(userProfiles, eq(userProfiles.accountId, commissionAccounts.userAccountId))
-    .where(sql`lower(${userProfiles.originalHandle}) = ${key}`)
+    .where(eq(userProfiles.accountId, creatorAccount(creator)))
     .limit(1);
 }
 
-/** The same account as a subquery, for the statements sent beside `commissionAccountOfHandleQuery`. */
-const subjectOfHandle = (key: string) =>
-  sql`(SELECT ca.id FROM commission_accounts ca JOIN user_profiles p ON p.account_id = ca.user_account_id
-    WHERE lower(p.original_handle) = ${key} LIMIT 1)`;
+/** The same account as a subquery, for the statements sent beside `commissionAccountOfCreatorQuery`. */
+const subjectOf = (creator: CreatorRef) =>
+  sql`(SELECT ca.id FROM commission_accounts ca WHERE ca.user_account_id = ${creatorAccount(creator)} LIMIT 1)`;
 
-function isShownSubject(rows: Awaited<ReturnType<typeof commissionAccountOfHandleQuery>>, viewer: ProfileViewer) {
+/** The creator's user account id as a Drizzle subquery (`creatorAccountSql`, its one `?` bound). */
+function creatorAccount(creator: CreatorRef): SQL {
+  const { sql: text, value } = creatorAccountSql(creator);
+  const [before, after] = text.split("?");
+  return sql`${sql.raw(before!)}${value}${sql.raw(after!)}`;
+}
+
+function isShownSubject(rows: Awaited<ReturnType<typeof commissionAccountOfCreatorQuery>>, viewer: ProfileViewer) {
   const row = rows[0];
   if (!row) return false;
   return isProfileShownTo(
@@ -457,29 +464,18 @@ function isShownSubject(rows: Awaited<ReturnType<typeof commissionAccountOfHandl
 }
 
 /**
- * A creator's average by their clients, by handle (the form page's line); null for an unknown handle, and for a
- * profile that does not show to the viewer.
+ * A creator's average by their clients (the form page's line), as a part of a page's batch (worker/db/batch-parts.ts):
+ * the account and the summary; null for an unknown creator, and for a profile that does not show to the viewer.
  */
-export async function creatorRating(
-  db: Database,
-  handle: string,
-  reader: { now: number; viewer: ProfileViewer },
-): Promise<RatingSummary | null> {
-  const [rating] = await sendParts(db.$client, [creatorRatingPart(db, handle, reader)]);
-  return rating;
-}
-
-/** `creatorRating` as a part of a page's batch (worker/db/batch-parts.ts): the account and the summary. */
-export function creatorRatingPart(db: Database, handle: string, reader: { now: number; viewer: ProfileViewer }) {
-  const key = handle.toLowerCase();
+export function creatorRatingPart(db: Database, creator: CreatorRef, reader: { now: number; viewer: ProfileViewer }) {
   return drizzlePart(
-    [commissionAccountOfHandleQuery(db, key), ratingSummaryQuery(db, subjectOfHandle(key), "buyer", reader.now)],
+    [commissionAccountOfCreatorQuery(db, creator), ratingSummaryQuery(db, subjectOf(creator), "buyer", reader.now)],
     ([subject, summary]) => (isShownSubject(subject, reader.viewer) ? toRatingSummary(summary) : null),
   );
 }
 
 /**
- * A page of a creator's reviews by their clients, with their rating, by handle; null as for `creatorRating`. The
+ * A page of a creator's reviews by their clients, with their rating, by handle; null as for `creatorRatingPart`. The
  * account, the summary and the page go in one batch; the stored translations of the page's texts follow.
  */
 export async function reviewsOfCreator(
@@ -499,12 +495,12 @@ export function reviewsOfCreatorPart(
   reader: { locale: Locale; now: number; viewer: ProfileViewer },
   before: number | null = null,
 ) {
-  const key = handle.toLowerCase();
+  const creator = { handle };
   return drizzlePart(
     [
-      commissionAccountOfHandleQuery(db, key),
-      ratingSummaryQuery(db, subjectOfHandle(key), "buyer", reader.now),
-      shownReviewsQuery(db, subjectOfHandle(key), "buyer", reader.now, before),
+      commissionAccountOfCreatorQuery(db, creator),
+      ratingSummaryQuery(db, subjectOf(creator), "buyer", reader.now),
+      shownReviewsQuery(db, subjectOf(creator), "buyer", reader.now, before),
     ],
     async ([subject, summary, page]) => {
       if (!isShownSubject(subject, reader.viewer)) return null;
