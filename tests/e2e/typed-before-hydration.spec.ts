@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
-import { newCreator } from "./order-steps";
+import { expect, hydrated, signUpWithApi, test } from "./fixtures";
+import { insertTemplateForm } from "./order-fixtures";
+import { newCreator, pageInNewContext } from "./order-steps";
 import { insertWork } from "./work-fixtures";
 
 // Decision 060: a page opened directly shows its fields seconds before React hydrates them, and the user can type.
@@ -150,4 +151,36 @@ test("on the profile settings opened directly, the name and bio typed before hyd
   await page.reload();
   await expect(bio).toHaveValue("A bio typed before the page was ready.");
   await expect(name).toHaveValue("Typed Name");
+});
+
+test("on a request form opened directly, two answers typed before hydration are both kept, and stay on a reload", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const creator = await newCreator(await pageInNewContext(browser, baseURL!, "203.0.113.120"));
+  const form = await insertTemplateForm({ sellerEmail: creator.email, title: "Typed answers", locale: "en" });
+  await signUpWithApi(page);
+  await page.goto(`/cf/${form.code}`);
+  const scripts = await openBeforeHydration(page, `/cf/${form.code}`);
+  const answers = page.locator("textarea");
+  await expect(answers).toHaveCount(2);
+  // Each answer is told to the request's draft as the page hydrates; the draft kept for a reload must not then put
+  // back a draft holding only the first.
+  await answers.nth(0).fill("The first answer, typed while the page was loading.");
+  await answers.nth(1).fill("The second answer, typed while the page was loading.");
+
+  scripts.release();
+  await hydrated(page);
+  // A render after hydration (a box ticked) would put a stale draft back into the fields.
+  await page.getByRole("checkbox").last().check();
+  await expect(answers.nth(0)).toHaveValue("The first answer, typed while the page was loading.");
+  await expect(answers.nth(1)).toHaveValue("The second answer, typed while the page was loading.");
+
+  // The draft kept in the tab holds both: a reload brings them back.
+  await page.reload();
+  await hydrated(page);
+  await expect(answers.nth(0)).toHaveValue("The first answer, typed while the page was loading.");
+  await expect(answers.nth(1)).toHaveValue("The second answer, typed while the page was loading.");
 });

@@ -45,6 +45,19 @@ export function loadDraft(target: string): RequestDraft | null {
   }
 }
 
+/**
+ * The draft from an earlier visit, with what was typed on this page before it came back laid over it. It comes back
+ * just after hydration, when the page's draft holds only what the client typed or ticked while the page was loading
+ * (decision 060): newer than anything kept, so each answer typed wins over the kept one, and a box ticked stays ticked.
+ */
+export function restoredDraft(kept: RequestDraft, typed: RequestDraft): RequestDraft {
+  return {
+    answers: { ...kept.answers, ...typed.answers },
+    isAgreedToTerms: kept.isAgreedToTerms || typed.isAgreedToTerms,
+    isAcknowledged: kept.isAcknowledged || typed.isAcknowledged,
+  };
+}
+
 export function saveDraft(target: string, draft: RequestDraft) {
   try {
     sessionStorage.setItem(storageKey(target), JSON.stringify(draft));

@@ -18,6 +18,7 @@ import {
   loadDraft,
   missingAnswers,
   requestDraftKey,
+  restoredDraft,
   saveDraft,
   type RequestDraft,
 } from "./request-draft";
@@ -100,11 +101,6 @@ export function RequestForm(props: RequestFormProps) {
   const card = props.cards.find((c) => c.id === addedCardId) ?? props.cards[0] ?? null;
   const rushOffered = props.pricing?.rushOffered ?? false;
 
-  // The draft from an earlier visit (closed modal, 3-D Secure detour) comes back after hydration.
-  useEffect(() => {
-    const saved = loadDraft(draftKey);
-    if (saved) setDraft(saved);
-  }, [draftKey]);
   // Updates apply to the latest draft (an upload finishing late must not undo a choice made meanwhile).
   const update = (change: (draft: RequestDraft) => RequestDraft) =>
     setDraft((current) => {
@@ -112,6 +108,12 @@ export function RequestForm(props: RequestFormProps) {
       saveDraft(draftKey, next);
       return next;
     });
+  // The draft from an earlier visit (closed modal, 3-D Secure detour) comes back after hydration, under the answers
+  // typed while the page loaded: those are told to the draft as it hydrates, and may not be kept in the tab yet.
+  useEffect(() => {
+    const kept = loadDraft(draftKey);
+    if (kept) update((typed) => restoredDraft(kept, typed));
+  }, [draftKey]);
 
   const refuse = (message: string, missingIds: string[] = []) => {
     setAlert(message);
