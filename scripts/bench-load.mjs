@@ -168,6 +168,15 @@ function targets(fixtures, pages, staticSizes) {
     request: () => staticRequest(bytes),
   }));
   if (KINDS.has("static")) list.push(...staticTargets);
+  // The same bytes in React's 2,048-byte chunks: what a page's many chunks cost the stack, apart from its work.
+  if (KINDS.has("streamed"))
+    for (const bytes of staticSizes)
+      list.push({
+        name: `streamed (${bytes} B)`,
+        kind: "streamed",
+        bytes,
+        request: () => ({ method: "GET", path: `/api/bench/static?bytes=${bytes}&chunk=2048` }),
+      });
   if (KINDS.has("anonymous"))
     for (const page of pages)
       list.push({

@@ -7,7 +7,7 @@ import { D1_BOOKMARK_HEADER, bookmarkAnswer, bookmarkToReturn, d1SessionStart } 
 import { isAdmin, isBanned } from "./domain/roles";
 import { legalPageAt } from "./domain/legal-pages";
 import { d1BookmarkCookie, readD1Bookmark, readSessionCookie } from "./http/cookies";
-import type { AppEnv, RequestContext } from "./http/context";
+import { type AppEnv, type RequestContext, requestUrl } from "./http/context";
 import { drainUnreadBody } from "./http/body-limit";
 import { consoleHiddenRequest } from "./http/admin-console";
 import { isCrossSiteWrite } from "./http/cross-site";
@@ -93,10 +93,11 @@ async function setRequestContext(
   const user = isAssetPath(c.req.path) ? null : await getSessionUser(db, sessionToken);
   // One source for the language: the same cookie-then-Accept-Language rule Paraglide applies while rendering.
   // Signing in and changing the language both set the cookie, so a signed-in user's choice follows them.
-  const locale = requestLocale(c.req.raw);
+  const url = requestUrl(c);
+  const locale = requestLocale(c.req.raw, url);
   c.set("request", {
     env: c.env,
-    url: new URL(c.req.url),
+    url,
     executionCtx: c.executionCtx as unknown as ExecutionContext,
     db,
     user,
@@ -245,7 +246,8 @@ export function createApp(renderPage?: PageRenderer, { pageCache: cachePages = f
     // browser's messages read the page's own <html lang> (app/lib/page-locale-runtime.ts), so nothing is pinned.
     const context = c.get("request");
     // The admin console is not there for anyone else (decision 087): their request of it is an unknown path's.
-    const request = context.user && isAdmin(context.user.roles) ? c.req.raw : consoleHiddenRequest(c.req.raw);
+    const request =
+      context.user && isAdmin(context.user.roles) ? c.req.raw : consoleHiddenRequest(c.req.raw, context.url);
     return renderPage(request, request === c.req.raw ? context : { ...context, url: new URL(request.url) });
   });
   // What slips through every door's own parsing. Stripe down, rate-limited or busy: nothing asked of it is known to

@@ -18,6 +18,17 @@ function htmlOfSize(bytes: number): string {
   return body;
 }
 
+/** `text` as a stream of `size`-byte chunks, enqueued at once (a render that has finished before it is sent). */
+function streamed(text: string, size: number): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(text);
+  return new ReadableStream({
+    start(controller) {
+      for (let at = 0; at < bytes.length; at += size) controller.enqueue(bytes.subarray(at, at + size));
+      controller.close();
+    },
+  });
+}
+
 /** The `bytes` query parameter: a whole number up to MAX_BYTES, else null. */
 function requestedBytes(value: string | undefined): number | null {
   const bytes = Number(value ?? "0");
@@ -30,6 +41,8 @@ function requestedBytes(value: string | undefined): number | null {
  * - `static?bytes=N`: a static HTML response of N bytes, so that a page's server rendering reads as a ratio to it;
  * - `d1?bytes=N`: the same response after one D1 round trip of the smallest query, so that the bench can say what a
  *   page's one round trip costs on this runtime before its SQL does anything (decision 043).
+ * - `&chunk=K` on either: the same bytes as a stream of K-byte chunks, as React's renderer writes a page (it enqueues
+ *   what it has written in views of 2,048 bytes), so that the bench can say what a page's many chunks cost.
  * worker/app.ts loads this module only in builds with `__BENCH_DOORS__` (dev, tests, the benchmarks' builds); a
  * production build has no such door, and a production deployment of any build refuses it.
  */
@@ -37,6 +50,9 @@ export async function benchBaseline(c: Context<AppEnv>, baseline: "static" | "d1
   if (c.env.APP_ENV === "production") return c.json({ error: "not_found" }, 404);
   const bytes = requestedBytes(c.req.query("bytes"));
   if (bytes === null) return c.json({ error: "invalid_bytes" }, 400);
+  const chunk = requestedBytes(c.req.query("chunk"));
+  if (chunk === null) return c.json({ error: "invalid_chunk" }, 400);
   if (baseline === "d1") await c.get("request").db.$client.prepare("SELECT 1").first();
-  return c.html(htmlOfSize(bytes));
+  const html = htmlOfSize(bytes);
+  return chunk > 0 ? c.body(streamed(html, chunk), 200, { "Content-Type": "text/html; charset=UTF-8" }) : c.html(html);
 }

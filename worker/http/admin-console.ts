@@ -18,20 +18,21 @@ const MANIFEST_PATHS = "paths";
  * the same method, headers, body and query at `unknownPathLike` it), or the route manifest about console paths (then
  * about `unknownPathLike` them instead).
  */
-export function consoleHiddenRequest(request: Request): Request {
-  const url = new URL(request.url);
-  if (url.pathname === ROUTE_MANIFEST) {
-    const asked = url.searchParams.get(MANIFEST_PATHS);
+export function consoleHiddenRequest(request: Request, requestUrl: URL): Request {
+  if (requestUrl.pathname === ROUTE_MANIFEST) {
+    const asked = requestUrl.searchParams.get(MANIFEST_PATHS);
     if (asked === null) return request;
     const paths = asked.split(",");
     if (!paths.some(isAdminConsolePath)) return request;
+    const url = new URL(requestUrl);
     url.searchParams.set(
       MANIFEST_PATHS,
       paths.map((path) => (isAdminConsolePath(path) ? unknownPathLike(path) : path)).join(","),
     );
     return new Request(url, request);
   }
-  if (!isAdminConsolePath(url.pathname)) return request;
+  if (!isAdminConsolePath(requestUrl.pathname)) return request;
+  const url = new URL(requestUrl);
   url.pathname = unknownPathLike(url.pathname);
   return new Request(url, request);
 }

@@ -32,7 +32,23 @@ export interface RequestContext {
 
 export type AppEnv = {
   Bindings: Env;
-  /** `cspNonce`: this response's CSP nonce, made first (worker/app.ts) so a page from the edge cache gets one too. */
-  Variables: { request: RequestContext; cspNonce: string };
+  /**
+   * `cspNonce`: this response's CSP nonce, made first (worker/app.ts) so a page from the edge cache gets one too.
+   * `url`: the request's URL, parsed once (`requestUrl`).
+   */
+  Variables: { request: RequestContext; cspNonce: string; url: URL };
 };
 export type AppContext = Context<AppEnv>;
+
+/**
+ * The request's URL, parsed once for the middleware that reads it (the edge cache, the request's context, the
+ * console's gate). Shared: read it; a change goes on a copy (`new URL(url)`).
+ */
+export function requestUrl(c: Context<AppEnv>): URL {
+  let url = c.get("url");
+  if (url === undefined) {
+    url = new URL(c.req.url);
+    c.set("url", url);
+  }
+  return url;
+}

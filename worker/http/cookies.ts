@@ -34,12 +34,17 @@ function isPlainLocalhost(url: URL): boolean {
  * only Secure, Path=/ and without Domain, so a sibling subdomain or a plain-http response cannot plant one.
  * Only the name for the request's scheme is ever read.
  */
-function sessionCookieName(url: URL): string {
-  return url.protocol === "https:" ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+function sessionCookieName(url: URL | Request): string {
+  return isHttps(url) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
+
+/** Whether a URL, or a request's, is https: a request's URL is absolute with its scheme in lower case, so no parse. */
+function isHttps(url: URL | Request): boolean {
+  return url instanceof Request ? url.url.startsWith("https:") : url.protocol === "https:";
 }
 
 export function readSessionCookie(request: Request): string | undefined {
-  return readCookie(request, sessionCookieName(new URL(request.url)));
+  return readCookie(request, sessionCookieName(request));
 }
 
 export function sessionCookie(url: URL, token: string, expiresAt: Date): string {
@@ -73,8 +78,8 @@ export function clearedInviteCookie(url: URL): string {
 }
 
 /** Like the session cookie's: `__Host-` over https, so no sibling subdomain or plain-http answer can plant one. */
-function bookmarkCookieName(url: URL): string {
-  return url.protocol === "https:" ? SECURE_D1_BOOKMARK_COOKIE : D1_BOOKMARK_COOKIE;
+function bookmarkCookieName(url: URL | Request): string {
+  return isHttps(url) ? SECURE_D1_BOOKMARK_COOKIE : D1_BOOKMARK_COOKIE;
 }
 
 /**
@@ -84,7 +89,7 @@ function bookmarkCookieName(url: URL): string {
 export function readD1Bookmark(request: Request): string | null {
   return (
     parseBookmark(request.headers.get(D1_BOOKMARK_HEADER)) ??
-    parseBookmark(readCookie(request, bookmarkCookieName(new URL(request.url))))
+    parseBookmark(readCookie(request, bookmarkCookieName(request)))
   );
 }
 

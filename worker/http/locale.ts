@@ -6,8 +6,8 @@ import { readCookie } from "./cookies";
  * The language of a request: a `?lang=` of a language alternate, else the app-language cookie, else the browser's
  * preference (`localeOfAcceptLanguage`: zh-TW reads Traditional Chinese), else English.
  */
-export function requestLocale(request: Request): Locale {
-  const asked = new URL(request.url).searchParams.get(LANGUAGE_PARAM);
+export function requestLocale(request: Request, url: URL): Locale {
+  const asked = url.searchParams.get(LANGUAGE_PARAM);
   if (isLocale(asked)) return asked;
   const cookie = readCookie(request, LANGUAGE_COOKIE);
   if (isLocale(cookie)) return cookie;

@@ -16,7 +16,7 @@ import {
   publicPageAt,
 } from "../domain/page-cache";
 import { edgeCache, recordStoredPage, tagsOfPage } from "../services/public-pages";
-import type { AppEnv } from "./context";
+import { type AppEnv, requestUrl } from "./context";
 import { readCookie } from "./cookies";
 import { requestLocale } from "./locale";
 
@@ -58,7 +58,7 @@ export function pageCache(
     const page = publicPageAt(c.req.path);
     if (!page) return next();
     const request = c.req.raw;
-    const url = new URL(request.url);
+    const url = requestUrl(c);
     const cacheable = isCacheableRequest({
       method: request.method,
       cookieHeader: request.headers.get("cookie"),
@@ -75,7 +75,7 @@ export function pageCache(
     const key = pageCacheKey({
       url,
       page,
-      locale: requestLocale(request),
+      locale: requestLocale(request, url),
       theme: readCookie(request, THEME_COOKIE),
     });
     if (!revalidations.has(request)) {

@@ -70,10 +70,11 @@ const footerMarkups = new Map<string, string>();
  * places it.
  */
 export function siteFooterMarkup(locale: Locale, year: number, socialSetting?: string): string {
-  const social = socialLinkOf(socialSetting);
-  const key = `${locale}:${year}:${social?.href ?? ""}`;
+  // Keyed by the setting as written: its address is read (a URL parsed) only when the markup is drawn.
+  const key = `${locale}:${year}:${socialSetting ?? ""}`;
   let markup = footerMarkups.get(key);
   if (markup === undefined) {
+    const social = socialLinkOf(socialSetting);
     markup = renderToStaticMarkup(<SiteFooterContent texts={footerTexts(year)} social={social} />);
     footerMarkups.set(key, markup);
   }
