@@ -43,7 +43,10 @@ import { notificationApi } from "./api/notifications";
 import { translationApi } from "./api/translations";
 import { chatApi, chatSocket } from "./api/chat";
 import { inviteRoutes } from "./api/invitations";
-import { getSessionUser } from "./services/sessions";
+import { readSession, type SessionUser } from "./services/sessions";
+import { sha256Hex } from "./services/crypto";
+import { type AnyPageReads, type ReadAhead, planReadAhead, rememberSessionUser } from "./http/read-ahead";
+import type { Locale } from "./domain/locales";
 import { cardEntryFor, cardEntryOrigins } from "./payments/card-entry";
 import { isStripeUnavailable } from "./payments/stripe-errors";
 
@@ -76,11 +79,17 @@ const isPageDocument = (method: string, path: string) =>
  * in one D1 session (read replication, decision 070): a write starts on the primary, a read from the client's
  * bookmark or at the nearest replica; the session's bookmark goes back where the client's next read needs it.
  */
-async function withRequestContext(c: Context<AppEnv>, d1: D1Database, next: Next): Promise<void> {
+async function withRequestContext(
+  c: Context<AppEnv>,
+  d1: D1Database,
+  pageReads: readonly AnyPageReads[],
+  next: Next,
+): Promise<void> {
   const carried = readD1Bookmark(c.req.raw);
   const session = d1.withSession(d1SessionStart(c.req.method, carried));
   const sessionToken = readSessionCookie(c.req.raw);
-  await withD1Session(session, () => setRequestContext(c, createDb(sessionRoutedBinding(d1)), sessionToken, next));
+  const db = createDb(sessionRoutedBinding(d1));
+  await withD1Session(session, () => setRequestContext(c, db, sessionToken, pageReads, next));
   answerWithBookmark(c, session.getBookmark(), { signedIn: sessionToken !== undefined, carried: carried !== null });
 }
 
@@ -88,13 +97,17 @@ async function setRequestContext(
   c: Context<AppEnv>,
   db: Database,
   sessionToken: string | undefined,
+  pageReads: readonly AnyPageReads[],
   next: Next,
 ): Promise<void> {
-  const user = isAssetPath(c.req.path) ? null : await getSessionUser(db, sessionToken);
   // One source for the language: the same cookie-then-Accept-Language rule Paraglide applies while rendering.
   // Signing in and changing the language both set the cookie, so a signed-in user's choice follows them.
   const url = requestUrl(c);
   const locale = requestLocale(c.req.raw, url);
+  const { user, readAhead } =
+    sessionToken && !isAssetPath(c.req.path)
+      ? await readSessionAndPage(c, db, sessionToken, { url, locale, pageReads })
+      : { user: null, readAhead: null };
   c.set("request", {
     env: c.env,
     url,
@@ -105,6 +118,7 @@ async function setRequestContext(
     locale,
     cspNonce: c.get("cspNonce"),
     documentOnly: isPageDocument(c.req.method, c.req.path) ? new Map() : null,
+    readAhead,
   });
   await next();
   // What a signed-in user is answered is theirs: no cache in front of Comet may keep it (the edge cache passes them
@@ -115,6 +129,23 @@ async function setRequestContext(
 }
 
 const SIGNED_IN_CACHE_CONTROL = "private, no-store";
+
+/**
+ * The session's user, and with it in one round trip the reads of the page asked for when this session's last user
+ * says what they would be (decision 114, worker/http/read-ahead.ts).
+ */
+async function readSessionAndPage(
+  c: Context<AppEnv>,
+  db: Database,
+  sessionToken: string,
+  page: { url: URL; locale: Locale; pageReads: readonly AnyPageReads[] },
+): Promise<{ user: SessionUser | null; readAhead: ReadAhead | null }> {
+  const idHash = await sha256Hex(sessionToken);
+  const planned = await planReadAhead(page.pageReads, { ...page, method: c.req.method, idHash, db, env: c.env });
+  const { user, results } = await readSession(db, idHash, planned?.parts.flatMap((part) => part.statements) ?? []);
+  rememberSessionUser(idHash, user);
+  return { user, readAhead: planned && user ? { ...planned, results } : null };
+}
 
 /** The session's last bookmark, as cookie and/or header where bookmarkAnswer says (never on a signed-out read). */
 function answerWithBookmark(
@@ -138,9 +169,14 @@ function answerWithBookmark(
 export interface AppOptions {
   /** The edge cache of signed-out pages (worker/http/page-cache.ts): on in builds, off in `npm run dev`. */
   pageCache?: boolean;
+  /** The pages whose reads a signed-in GET sends with the session's statement (decision 114). */
+  pageReads?: readonly AnyPageReads[];
 }
 
-export function createApp(renderPage?: PageRenderer, { pageCache: cachePages = false }: AppOptions = {}) {
+export function createApp(
+  renderPage?: PageRenderer,
+  { pageCache: cachePages = false, pageReads = [] }: AppOptions = {},
+) {
   const app = new Hono<AppEnv>();
 
   // Outermost: whatever answers, a request body nobody read is drained before the answer goes (`drainUnreadBody`:
@@ -183,10 +219,10 @@ export function createApp(renderPage?: PageRenderer, { pageCache: cachePages = f
 
   app.use("*", async (c, next) => {
     // Outside production every response says how many D1 round trips it took (read by `npm run bench`).
-    if (c.env.APP_ENV === "production") return withRequestContext(c, c.env.DB, next);
+    if (c.env.APP_ENV === "production") return withRequestContext(c, c.env.DB, pageReads, next);
     const roundTrips = { count: 0 };
     await withRoundTripCounter(roundTrips, () =>
-      withRequestContext(c, roundTripCountingBinding(withSimulatedLatency(c.env.DB, c.env)), next),
+      withRequestContext(c, roundTripCountingBinding(withSimulatedLatency(c.env.DB, c.env)), pageReads, next),
     );
     c.res.headers.set("X-D1-Round-Trips", String(roundTrips.count));
   });

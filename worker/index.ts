@@ -1,5 +1,6 @@
 import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
 import { requestContext } from "#app/lib/request-context";
+import { PAGE_READS } from "#app/loaders/page-reads/index.server";
 import { createApp } from "./app";
 import { withMessageLocale } from "./messages/message-locale";
 import { scheduled } from "./scheduled";
@@ -31,7 +32,7 @@ const app = createApp(
       return handleRequest(request, loadContext);
     }),
   // Off in dev: an edited component would not reach a page the cache still holds (docs/decisions/069).
-  { pageCache: !import.meta.env.DEV },
+  { pageCache: !import.meta.env.DEV, pageReads: PAGE_READS },
 );
 
 export default {

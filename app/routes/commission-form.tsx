@@ -24,45 +24,26 @@ import {
 import { useTextReading } from "#app/components/translation/use-text-reading";
 import { READ_AS_WRITTEN } from "#worker/domain/text-reading";
 import { cardEntryFor } from "#worker/payments/card-entry";
-import { publicFormPart } from "#worker/services/catalog";
 import { titleText, translateAfterAnswer } from "#worker/services/localized-texts";
-import { requestViewerStatePart } from "#worker/orders/services/request-views";
 import { RatingSummaryLine } from "#app/components/reviews/stars";
-import { cometNow } from "#worker/services/clock";
-import { creatorRatingPart } from "#worker/orders/services/reviews";
-import { targetSlotsAndPlacePart } from "#worker/services/waitlist";
 import { SignalList } from "#app/components/signals/signal-list";
 import { creatorSignalItems, signalListTexts } from "#app/loaders/signals/signal-items.server";
-import { creatorSignalsPart } from "#worker/services/trust-signals";
-import { sendParts } from "#worker/db/batch-parts";
+import { readPage } from "#worker/http/read-ahead";
+import { formReads } from "#app/loaders/page-reads/form-reads.server";
 import type { Route } from "./+types/commission-form";
 
 /** /cf/{code}: a published commission form, read-only, with prices in the viewer's currency. Unknown or unpublished: 404. */
 export async function loader({ params, request: httpRequest, context }: Route.LoaderArgs) {
-  const { db, env, user, locale, executionCtx } = context.get(requestContext);
-  const now = await cometNow(env);
+  const requestContextValue = context.get(requestContext);
+  const { db, env, user, locale, executionCtx } = requestContextValue;
   // Back from a 3-D Secure redirect while adding a card in the form: saved first, so the form shows it (decision 057).
   // Nothing is read without the redirect's query.
   const cardReturn = await settleReturnedSetup(new URL(httpRequest.url), db, env, user?.accountId ?? null);
-  const formCode = params.code;
-  // In one batch, everything named by the form's code (decision 113): the form; the creator's average by their clients
-  // (decision 086), the page purged when a review of them shows, and not served where their profile is the 404
-  // (hidden by the admins: `isProfileShownTo`, issue 59); the client's standing and saved cards; the form's slots
-  // (decision 091), purged like the rating, and the client's own place only in a signed-in answer, as a signed-out page
-  // is the edge cache's copy for everyone; the creator's signals (decision 106), one row, the page purged with the
-  // profile's when one changes.
-  const [found, rating, request, { status: slots, place }, signalFigures] = await sendParts(db.$client, [
-    publicFormPart(
-      db,
-      formCode,
-      { locale, accountId: user?.accountId ?? null, displayCurrencyId: user?.displayCurrencyId ?? null },
-      now,
-    ),
-    creatorRatingPart(db, { formCode }, { now, viewer: user && { accountId: user.accountId, roles: user.roles } }),
-    requestViewerStatePart(db.$client, user?.accountId ?? null, { formCode }),
-    targetSlotsAndPlacePart(db.$client, { kind: "form", formCode }, user?.accountId ?? null, now),
-    creatorSignalsPart(db.$client, { formCode }, now),
-  ]);
+  // Everything named by the form's code in one batch (form-reads.server.ts), sent with the session's statement when it
+  // can be (decision 114).
+  const {
+    values: [found, rating, request, { status: slots, place }, signalFigures],
+  } = await readPage(requestContextValue, formReads, params);
   if (!found) throw data(null, { status: 404 });
   // The title and description shown in the original for want of a translation get one after the answer (issue 46).
   const { untranslated, ...form } = found;

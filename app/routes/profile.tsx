@@ -18,25 +18,24 @@ import { isProfileShownTo } from "#worker/domain/public-profiles";
 import { isCreatorSide } from "#worker/domain/roles";
 import { PROFILE_SERVICE_PARAM } from "#worker/domain/service-links";
 import { cardEntryFor } from "#worker/payments/card-entry";
-import { creatorProfilePart } from "#worker/services/catalog";
 import { titleText, translateAfterAnswer } from "#worker/services/localized-texts";
 import { profileMeta } from "#app/components/catalog/profile-meta";
 import { getPublicService, requestViewerState } from "#worker/orders/services/request-views";
 import { cometNow } from "#worker/services/clock";
-import { reviewsOfCreatorPart } from "#worker/orders/services/reviews";
-import { creatorSlotsPart, placeOf } from "#worker/services/waitlist";
+import { placeOf } from "#worker/services/waitlist";
 import { RatingSummaryLine } from "#app/components/reviews/stars";
 import { ReportButton } from "#app/components/reports/report-button";
 import { reportButtonTexts } from "#app/loaders/reports/report-texts.server";
 import { SignalList } from "#app/components/signals/signal-list";
 import { cardSignalItems, creatorSignalItems, signalListTexts } from "#app/loaders/signals/signal-items.server";
-import { creatorSignalsPart } from "#worker/services/trust-signals";
-import { sendParts } from "#worker/db/batch-parts";
+import { readPage } from "#worker/http/read-ahead";
+import { profileReads } from "#app/loaders/page-reads/profile-reads.server";
 import type { Route } from "./+types/profile";
 
 /** /{handle}: a public profile. Handles are unique ignoring case, so /Alice and /alice are the same page. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, env, user, locale, executionCtx } = context.get(requestContext);
+  const requestContextValue = context.get(requestContext);
+  const { db, env, user, locale, executionCtx } = requestContextValue;
   const viewer = {
     locale,
     accountId: user?.accountId ?? null,
@@ -47,18 +46,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const reader = user && { accountId: user.accountId, roles: user.roles };
   const url = new URL(request.url);
   const serviceId = url.searchParams.get(PROFILE_SERVICE_PARAM);
-  const now = await cometNow(env);
-  const [[found, reviews, slots, signalFigures], service] = await Promise.all([
-    // In one batch (decision 113): the profile; their reviews by clients (decision 086), the page purged when a new one
-    // shows; their slots, overall and each service's and form's (decision 091), the page purged when a count changes;
-    // their signals (decision 106), one row the timed jobs keep, the page purged when a shown figure changes.
-    sendParts(db.$client, [
-      creatorProfilePart(db, params.handle, viewer, serviceId),
-      reviewsOfCreatorPart(db, params.handle, { locale, now, viewer: reader }),
-      creatorSlotsPart(db.$client, params.handle),
-      creatorSignalsPart(db.$client, { handle: params.handle }, now),
-    ]),
-    serviceId ? getPublicService(db, params.handle, serviceId, viewer, now) : null,
+  const [
+    {
+      now,
+      values: [found, reviews, slots, signalFigures],
+    },
+    service,
+  ] = await Promise.all([
+    // The profile, its reviews, slots and signals in one batch (profile-reads.server.ts), sent with the session's
+    // statement when it can be (decision 114).
+    readPage(requestContextValue, profileReads, params),
+    serviceId ? getPublicService(db, params.handle, serviceId, viewer, await cometNow(env)) : null,
   ]);
   // A banned account's profile is the site's 404 (decision 075); one the admins hid (decision 089) is, to all but its
   // owner and the admins.

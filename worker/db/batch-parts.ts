@@ -12,18 +12,28 @@ export interface BatchPart<T> {
 
 type Read<P> = P extends BatchPart<infer T> ? T : never;
 
+/** What each part of `P` reads. */
+export type PartValues<P extends readonly BatchPart<unknown>[]> = { -readonly [K in keyof P]: Read<P[K]> };
+
 export async function sendParts<const P extends readonly BatchPart<unknown>[]>(
   d1: D1Database,
   parts: P,
-): Promise<{ -readonly [K in keyof P]: Read<P[K]> }> {
-  const results = await d1.batch<Record<string, unknown>>(parts.flatMap((part) => part.statements));
+): Promise<PartValues<P>> {
+  return readParts(parts, await d1.batch<Record<string, unknown>>(parts.flatMap((part) => part.statements)));
+}
+
+/** Each part's reading of its own results, `results` being the batch of all their statements in order. */
+export async function readParts<const P extends readonly BatchPart<unknown>[]>(
+  parts: P,
+  results: D1Result<Record<string, unknown>>[],
+): Promise<PartValues<P>> {
   let next = 0;
   const reads = parts.map((part) => {
     const own = results.slice(next, next + part.statements.length);
     next += part.statements.length;
     return part.read(own);
   });
-  return (await Promise.all(reads)) as { -readonly [K in keyof P]: Read<P[K]> };
+  return (await Promise.all(reads)) as PartValues<P>;
 }
 
 /** What Drizzle's D1 session makes of each query of its own `db.batch` (drizzle-orm/d1/session.js). */

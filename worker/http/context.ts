@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { Locale } from "../domain/locales";
 import type { Database } from "../db/client";
 import type { SessionUser } from "../services/sessions";
+import type { ReadAhead } from "./read-ahead";
 
 /** What every request carries once the Worker's middleware has run; shared by Hono handlers and page loaders. */
 export interface RequestContext {
@@ -28,6 +29,8 @@ export interface RequestContext {
    * never to the hydration data (app/lib/document-only.ts). Null otherwise.
    */
   documentOnly?: Map<string, unknown> | null;
+  /** A page's reads sent with the session's statement (decision 114), until its loader takes them (`readPage`). */
+  readAhead?: ReadAhead | null;
 }
 
 export type AppEnv = {

@@ -80,8 +80,33 @@ export async function getSessionUser(
   now = Date.now(),
 ): Promise<SessionUser | null> {
   if (!token) return null;
-  const idHash = await sha256Hex(token);
-  const row = await db.$client.prepare(SESSION_USER_SQL).bind(idHash, now).first<SessionUserRow>();
+  return (await readSession(db, await sha256Hex(token), [], now)).user;
+}
+
+/**
+ * `getSessionUser` by the session's id hash, its statement sent in one batch with `alongside` (a page's reads sent
+ * ahead, worker/http/read-ahead.ts), whose results come back after it.
+ */
+export async function readSession(
+  db: Database,
+  idHash: string,
+  alongside: readonly D1PreparedStatement[],
+  now = Date.now(),
+): Promise<{ user: SessionUser | null; results: D1Result<Record<string, unknown>>[] }> {
+  const statement = db.$client.prepare(SESSION_USER_SQL).bind(idHash, now);
+  if (alongside.length === 0)
+    return { user: await sessionUserOf(db, await statement.first<SessionUserRow>(), idHash, now), results: [] };
+  const [session, ...results] = await db.$client.batch<Record<string, unknown>>([statement, ...alongside]);
+  const row = (session?.results[0] as unknown as SessionUserRow | undefined) ?? null;
+  return { user: await sessionUserOf(db, row, idHash, now), results };
+}
+
+async function sessionUserOf(
+  db: Database,
+  row: SessionUserRow | null,
+  idHash: string,
+  now: number,
+): Promise<SessionUser | null> {
   if (!row) return null;
   const times = { createdAt: row.created_at, lastSeenAt: row.last_seen_at, expiresAt: row.expires_at };
   if (!isSessionLive(times, now)) return null;
