@@ -7,8 +7,7 @@
  * once the later batch sees both. Whoever then finds a shown review not yet announced (that batch's caller, or the
  * cron at the window's end) claims it with a conditional update and purges the reviewed party's public pages.
  */
-import { and, count, desc, eq, gt, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { and, count, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import {
   averageRating,
   isPublic,
@@ -33,19 +32,12 @@ import type { Locale } from "../../domain/locales";
 import { formatDate } from "../../domain/dates";
 import type { TextReading } from "../../domain/text-reading";
 import type { Database } from "../../db/client";
-import {
-  commissionAccounts,
-  commissionOrders,
-  notifications,
-  orderReviews,
-  reviewReports,
-  userProfiles,
-} from "../../db/schema";
+import { commissionAccounts, commissionOrders, notifications, orderReviews, reviewReports } from "../../db/schema";
 import { emailNewNotificationsSoon } from "../../services/notification-emails";
 import { translateInBackground } from "./order-translations";
 import { purgeAccountPages } from "../../services/public-pages";
 import { storedReadings } from "../../services/translations";
-import { drizzlePart, sendParts } from "../../db/batch-parts";
+import { type BatchPart, sendParts } from "../../db/batch-parts";
 import { type CreatorRef, creatorAccountSql } from "../../services/creator-ref";
 
 type ReviewRow = typeof orderReviews.$inferSelect;
@@ -288,17 +280,30 @@ export interface RatingSummary {
   average: number | null;
 }
 
-const authorProfiles = alias(userProfiles, "author_profile");
-const authorAccounts = alias(commissionAccounts, "author_account");
+/**
+ * Whose public reviews: a SQL expression with one `?` and its value, the party's commission account (by its id, or a
+ * creator's by handle or form code). The reviews' reads are written SQL, not built by Drizzle on every profile and form
+ * page (decision 114: that building was a fifth of the profile's own JavaScript).
+ */
+interface ReviewSubject {
+  sql: string;
+  value: string;
+}
 
-/** The public reviews of these commission accounts from one side (the buyer's: of a creator), as a where clause. */
-const publicReviewsOf = (subject: string | SQL, side: ReviewSide, now: Date) =>
-  and(
-    eq(orderReviews.subjectId, subject),
-    eq(orderReviews.authorSide, side),
-    lte(orderReviews.visibleAt, now),
-    isNull(orderReviews.hiddenAt),
-  );
+const subjectById = (id: string): ReviewSubject => ({ sql: "?", value: id });
+
+/** A creator's commission account, named in SQL so the statements beside `subjectAccountStatement` wait on nothing. */
+function subjectOf(creator: CreatorRef): ReviewSubject {
+  const account = creatorAccountSql(creator);
+  return {
+    sql: `(SELECT ca.id FROM commission_accounts ca WHERE ca.user_account_id = ${account.sql} LIMIT 1)`,
+    value: account.value,
+  };
+}
+
+/** The public reviews of a party from one side (the buyer's: of a creator): binds the subject's value, the side, now. */
+const publicReviewsOf = (subject: ReviewSubject) =>
+  `r.subject_id = ${subject.sql} AND r.author_side = ? AND r.visible_at <= ? AND r.hidden_at IS NULL`;
 
 /** The average and count of the public reviews of a party from the other side. */
 export async function ratingSummary(
@@ -307,20 +312,27 @@ export async function ratingSummary(
   side: ReviewSide,
   nowMs: number,
 ): Promise<RatingSummary> {
-  return toRatingSummary(await ratingSummaryQuery(db, subjectId, side, nowMs));
+  return toRatingSummary((await ratingSummaryStatement(db.$client, subjectById(subjectId), side, nowMs).all()).results);
+}
+
+interface RatingSummaryRow {
+  count: number;
+  sum: number;
 }
 
 /** The rating summary's one statement, unsent, so a page can send it in a batch with its other reads. */
-function ratingSummaryQuery(db: Database, subject: string | SQL, side: ReviewSide, nowMs: number) {
-  return db
-    .select({ count: count(), sum: sql<number>`coalesce(sum(${orderReviews.rating}), 0)` })
-    .from(orderReviews)
-    .where(publicReviewsOf(subject, side, new Date(nowMs)));
+function ratingSummaryStatement(d1: D1Database, subject: ReviewSubject, side: ReviewSide, nowMs: number) {
+  return d1
+    .prepare(
+      `SELECT count(*) AS count, coalesce(sum(r.rating), 0) AS sum FROM order_reviews r WHERE ${publicReviewsOf(subject)}`,
+    )
+    .bind(subject.value, side, nowMs);
 }
 
-function toRatingSummary(rows: { count: number; sum: number }[]): RatingSummary {
-  const total = rows[0]?.count ?? 0;
-  return { count: total, average: averageRating(Number(rows[0]?.sum ?? 0), total) };
+function toRatingSummary(rows: readonly unknown[]): RatingSummary {
+  const row = rows[0] as RatingSummaryRow | undefined;
+  const total = row?.count ?? 0;
+  return { count: total, average: averageRating(Number(row?.sum ?? 0), total) };
 }
 
 /**
@@ -334,67 +346,70 @@ async function shownReviews(
   reader: { now: number; viewer: ProfileViewer },
   before: number | null = null,
 ): Promise<{ reviews: ShownReview[]; hasMore: boolean }> {
-  return toShownReviews(await shownReviewsQuery(db, subjectId, side, reader.now, before), reader.viewer);
+  const { results } = await shownReviewsStatement(db.$client, subjectById(subjectId), side, reader.now, before).all();
+  return toShownReviews(results, reader.viewer);
 }
 
-/** The page's one statement, unsent (see `ratingSummaryQuery`). */
-function shownReviewsQuery(
-  db: Database,
-  subject: string | SQL,
+interface ShownReviewRow {
+  id: string;
+  rating: number;
+  body: string;
+  reply: string | null;
+  at: number;
+  author_account_id: string;
+  author_hidden: number | null;
+  author_banned: number;
+  handle: string;
+  name: string | null;
+  avatar_url: string | null;
+  service_title: string | null;
+}
+
+/** The page's one statement, unsent (see `ratingSummaryStatement`): one more than a page, to say whether more follow. */
+function shownReviewsStatement(
+  d1: D1Database,
+  subject: ReviewSubject,
   side: ReviewSide,
   nowMs: number,
   before: number | null,
 ) {
-  return db
-    .select({
-      id: orderReviews.id,
-      rating: orderReviews.rating,
-      body: orderReviews.body,
-      reply: orderReviews.reply,
-      at: orderReviews.visibleAt,
-      authorAccountId: authorAccounts.userAccountId,
-      authorHidden: authorProfiles.hiddenAt,
-      authorBanned: sql<number>`NOT ${sql.raw(notBannedSql(`"author_account"."user_account_id"`))}`,
-      handle: authorProfiles.originalHandle,
-      name: sql<string | null>`(SELECT t.text FROM localized_texts t WHERE t.entity_type = 'user_profile'
-        AND t.entity_id = ${authorProfiles.id} AND t.field = 'name' AND t.is_original = 1 LIMIT 1)`,
-      avatarUrl: authorProfiles.avatarUrl,
-      serviceTitle: sql<string | null>`(SELECT t.text FROM commission_order_services s JOIN localized_texts t
-        ON t.entity_type = 'commission_order_service' AND t.entity_id = s.id AND t.field = 'title' AND t.is_original = 1
-        WHERE s.order_id = ${orderReviews.orderId} LIMIT 1)`,
-    })
-    .from(orderReviews)
-    .innerJoin(authorAccounts, eq(authorAccounts.id, orderReviews.authorId))
-    .innerJoin(authorProfiles, eq(authorProfiles.accountId, authorAccounts.userAccountId))
-    .where(
-      and(
-        publicReviewsOf(subject, side, new Date(nowMs)),
-        before === null ? undefined : lt(orderReviews.visibleAt, new Date(before)),
-      ),
+  return d1
+    .prepare(
+      `SELECT r.id, r.rating, r.body, r.reply, r.visible_at AS at, aa.user_account_id AS author_account_id,
+        ap.hidden_at AS author_hidden, NOT ${notBannedSql("aa.user_account_id")} AS author_banned,
+        ap.original_handle AS handle,
+        (SELECT t.text FROM localized_texts t WHERE t.entity_type = 'user_profile' AND t.entity_id = ap.id
+          AND t.field = 'name' AND t.is_original = 1 LIMIT 1) AS name,
+        ap.avatar_url,
+        (SELECT t.text FROM commission_order_services s JOIN localized_texts t
+          ON t.entity_type = 'commission_order_service' AND t.entity_id = s.id AND t.field = 'title' AND t.is_original = 1
+          WHERE s.order_id = r.order_id LIMIT 1) AS service_title
+      FROM order_reviews r
+      JOIN commission_accounts aa ON aa.id = r.author_id
+      JOIN user_profiles ap ON ap.account_id = aa.user_account_id
+      WHERE ${publicReviewsOf(subject)}${before === null ? "" : " AND r.visible_at < ?"}
+      ORDER BY r.visible_at DESC, r.id DESC
+      LIMIT ${REVIEWS_PAGE_SIZE + 1}`,
     )
-    .orderBy(desc(orderReviews.visibleAt), desc(orderReviews.id))
-    .limit(REVIEWS_PAGE_SIZE + 1);
+    .bind(subject.value, side, nowMs, ...(before === null ? [] : [before]));
 }
 
-function toShownReviews(
-  rows: Awaited<ReturnType<typeof shownReviewsQuery>>,
-  viewer: ProfileViewer,
-): { reviews: ShownReview[]; hasMore: boolean } {
+function toShownReviews(rows: readonly unknown[], viewer: ProfileViewer): { reviews: ShownReview[]; hasMore: boolean } {
   return {
-    reviews: rows.slice(0, REVIEWS_PAGE_SIZE).map((r) => ({
+    reviews: (rows as ShownReviewRow[]).slice(0, REVIEWS_PAGE_SIZE).map((r) => ({
       id: r.id,
       rating: r.rating,
       body: r.body,
       reply: r.reply,
-      at: r.at.getTime(),
+      at: r.at,
       author: isProfileShownTo(
-        { ownerAccountId: r.authorAccountId, hidden: r.authorHidden !== null, banned: Boolean(r.authorBanned) },
+        { ownerAccountId: r.author_account_id, hidden: r.author_hidden !== null, banned: Boolean(r.author_banned) },
         viewer,
       )
-        ? { handle: r.handle, name: r.name, avatarUrl: r.avatarUrl }
+        ? { handle: r.handle, name: r.name, avatarUrl: r.avatar_url }
         : null,
-      byReader: r.authorAccountId === viewer?.accountId,
-      serviceTitle: r.serviceTitle,
+      byReader: r.author_account_id === viewer?.accountId,
+      serviceTitle: r.service_title,
     })),
     hasMore: rows.length > REVIEWS_PAGE_SIZE,
   };
@@ -429,36 +444,28 @@ async function listed(db: Database, reviews: ShownReview[], locale: Locale): Pro
  * a profile the admins hid or a banned account's shows them nowhere it does not show (issue 59). Read in the same batch
  * as what hangs on it, which names the account by `subjectOf`: one round trip (issue 66).
  */
-function commissionAccountOfCreatorQuery(db: Database, creator: CreatorRef) {
-  return db
-    .select({
-      id: commissionAccounts.id,
-      ownerAccountId: userProfiles.accountId,
-      hiddenAt: userProfiles.hiddenAt,
-      banned: sql<number>`NOT ${sql.raw(notBannedSql(`"user_profiles"."account_id"`))}`,
-    })
-    .from(commissionAccounts)
-    .innerJoin(userProfiles, eq(userProfiles.accountId, commissionAccounts.userAccountId))
-    .where(eq(userProfiles.accountId, creatorAccount(creator)))
-    .limit(1);
+function subjectAccountStatement(d1: D1Database, creator: CreatorRef) {
+  const account = creatorAccountSql(creator);
+  return d1
+    .prepare(
+      `SELECT p.account_id AS owner_account_id, p.hidden_at, NOT ${notBannedSql("p.account_id")} AS banned
+      FROM commission_accounts ca JOIN user_profiles p ON p.account_id = ca.user_account_id
+      WHERE p.account_id = ${account.sql} LIMIT 1`,
+    )
+    .bind(account.value);
 }
 
-/** The same account as a subquery, for the statements sent beside `commissionAccountOfCreatorQuery`. */
-const subjectOf = (creator: CreatorRef) =>
-  sql`(SELECT ca.id FROM commission_accounts ca WHERE ca.user_account_id = ${creatorAccount(creator)} LIMIT 1)`;
-
-/** The creator's user account id as a Drizzle subquery (`creatorAccountSql`, its one `?` bound). */
-function creatorAccount(creator: CreatorRef): SQL {
-  const { sql: text, value } = creatorAccountSql(creator);
-  const [before, after] = text.split("?");
-  return sql`${sql.raw(before!)}${value}${sql.raw(after!)}`;
+interface SubjectAccountRow {
+  owner_account_id: string;
+  hidden_at: number | null;
+  banned: number;
 }
 
-function isShownSubject(rows: Awaited<ReturnType<typeof commissionAccountOfCreatorQuery>>, viewer: ProfileViewer) {
-  const row = rows[0];
+function isShownSubject(rows: readonly unknown[], viewer: ProfileViewer) {
+  const row = rows[0] as SubjectAccountRow | undefined;
   if (!row) return false;
   return isProfileShownTo(
-    { ownerAccountId: row.ownerAccountId, hidden: row.hiddenAt !== null, banned: Boolean(row.banned) },
+    { ownerAccountId: row.owner_account_id, hidden: row.hidden_at !== null, banned: Boolean(row.banned) },
     viewer,
   );
 }
@@ -467,11 +474,19 @@ function isShownSubject(rows: Awaited<ReturnType<typeof commissionAccountOfCreat
  * A creator's average by their clients (the form page's line), as a part of a page's batch (worker/db/batch-parts.ts):
  * the account and the summary; null for an unknown creator, and for a profile that does not show to the viewer.
  */
-export function creatorRatingPart(db: Database, creator: CreatorRef, reader: { now: number; viewer: ProfileViewer }) {
-  return drizzlePart(
-    [commissionAccountOfCreatorQuery(db, creator), ratingSummaryQuery(db, subjectOf(creator), "buyer", reader.now)],
-    ([subject, summary]) => (isShownSubject(subject, reader.viewer) ? toRatingSummary(summary) : null),
-  );
+export function creatorRatingPart(
+  db: Database,
+  creator: CreatorRef,
+  reader: { now: number; viewer: ProfileViewer },
+): BatchPart<RatingSummary | null> {
+  return {
+    statements: [
+      subjectAccountStatement(db.$client, creator),
+      ratingSummaryStatement(db.$client, subjectOf(creator), "buyer", reader.now),
+    ],
+    read: ([subject, summary]) =>
+      isShownSubject(subject!.results, reader.viewer) ? toRatingSummary(summary!.results) : null,
+  };
 }
 
 /**
@@ -496,22 +511,23 @@ export function reviewsOfCreatorPart(
   before: number | null = null,
 ) {
   const creator = { handle };
-  return drizzlePart(
-    [
-      commissionAccountOfCreatorQuery(db, creator),
-      ratingSummaryQuery(db, subjectOf(creator), "buyer", reader.now),
-      shownReviewsQuery(db, subjectOf(creator), "buyer", reader.now, before),
+  const subject = subjectOf(creator);
+  return {
+    statements: [
+      subjectAccountStatement(db.$client, creator),
+      ratingSummaryStatement(db.$client, subject, "buyer", reader.now),
+      shownReviewsStatement(db.$client, subject, "buyer", reader.now, before),
     ],
-    async ([subject, summary, page]) => {
-      if (!isShownSubject(subject, reader.viewer)) return null;
-      const shown = toShownReviews(page, reader.viewer);
+    read: async ([account, summary, page]) => {
+      if (!isShownSubject(account!.results, reader.viewer)) return null;
+      const shown = toShownReviews(page!.results, reader.viewer);
       return {
-        summary: toRatingSummary(summary),
+        summary: toRatingSummary(summary!.results),
         reviews: await listed(db, shown.reviews, reader.locale),
         hasMore: shown.hasMore,
       };
     },
-  );
+  } satisfies BatchPart<unknown>;
 }
 
 /** What the order page shows of its reviews to one of its parties. */
