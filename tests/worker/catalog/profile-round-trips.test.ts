@@ -11,24 +11,9 @@ import { createDb } from "#worker/db/client";
 import { countRoundTrips } from "#worker/db/round-trips";
 import { withMessageLocale } from "#worker/messages/message-locale";
 import { createSession, getSessionUser } from "#worker/services/sessions";
-import { currencyId } from "../support/catalog-fixtures";
+import { addPublishedForm } from "../support/catalog-fixtures";
 import { db } from "../support/helpers";
 import { slotsSetUp } from "../support/waitlist-fixtures";
-
-/** A published form of the creator (slotsSetUp gives a service only). */
-async function addForm(commissionAccountId: string) {
-  const id = crypto.randomUUID();
-  const code = `rt${id.slice(0, 8)}`;
-  await env.DB.batch([
-    env.DB.prepare(
-      "INSERT INTO commission_forms (id, code, commission_account_id, form_status, price_amount, price_currency_id, category_code, user_index) VALUES (?, ?, ?, 'PUBLISHED', 5000, ?, 'character-illustration', 0)",
-    ).bind(id, code, commissionAccountId, await currencyId("JPY")),
-    env.DB.prepare(
-      "INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, 'commission_form', ?, 'title', 'en', 1, 'Round-trip form')",
-    ).bind(crypto.randomUUID(), id),
-  ]);
-  return code;
-}
 
 /** The loader's D1 round trips and what it loaded, signed in as `userAccountId` (the session read is the Worker's). */
 async function roundTripsOf<T>(
@@ -57,7 +42,7 @@ async function roundTripsOf<T>(
 describe("a signed-in client's profile and form pages (issue 66, decision 113)", () => {
   it("read the profile with its reviews, slots and signals in one batch, and the form with the same by its code", async () => {
     const s = await slotsSetUp(2);
-    const code = await addForm(s.seller.commissionAccountId);
+    const code = await addPublishedForm(s.seller.commissionAccountId, "Round-trip form");
     // The profile: one batch of the profile itself, the reviews (account, rating, page), the slots (overall and each
     // card's) and the signals' row; the stored translations of its texts follow when it has any to read (this one has
     // none). Seven before issue 66's pass: the reviews' account, then their rating and page apart; the slots' account,

@@ -12,7 +12,7 @@ import * as profilePage from "#app/routes/profile";
 import { createApp } from "#worker/app";
 import { withMessageLocale } from "#worker/messages/message-locale";
 import { createSession } from "#worker/services/sessions";
-import { currencyId } from "../support/catalog-fixtures";
+import { addPublishedForm, currencyId } from "../support/catalog-fixtures";
 import { db } from "../support/helpers";
 import { slotsSetUp } from "../support/waitlist-fixtures";
 
@@ -54,21 +54,6 @@ async function get(path: string, cookie: string, through = app, init: RequestIni
   };
 }
 
-/** A published form of the creator. */
-async function addForm(commissionAccountId: string) {
-  const id = crypto.randomUUID();
-  const code = `ra${id.slice(0, 8)}`;
-  await env.DB.batch([
-    env.DB.prepare(
-      "INSERT INTO commission_forms (id, code, commission_account_id, form_status, price_amount, price_currency_id, category_code, user_index) VALUES (?, ?, ?, 'PUBLISHED', 5000, ?, 'character-illustration', 0)",
-    ).bind(id, code, commissionAccountId, await currencyId("JPY")),
-    env.DB.prepare(
-      "INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, 'commission_form', ?, 'title', 'en', 1, 'Read-ahead form')",
-    ).bind(crypto.randomUUID(), id),
-  ]);
-  return code;
-}
-
 async function signedIn(accountId: string) {
   const { token } = await createSession(db(), accountId);
   return `comet_session=${token}`;
@@ -100,7 +85,7 @@ describe("a signed-in page's reads sent with the session's statement (decision 1
 
   it("a form: one round trip after the first, the same page as without; back from 3-D Secure it reads after saving the card", async () => {
     const s = await slotsSetUp(2);
-    const code = await addForm(s.seller.commissionAccountId);
+    const code = await addPublishedForm(s.seller.commissionAccountId, "Read-ahead form");
     const cookie = await signedIn(s.client.accountId);
     await get(`/cf/${code}`, cookie);
     const second = await get(`/cf/${code}`, cookie);
@@ -131,7 +116,7 @@ describe("a signed-in page's reads sent with the session's statement (decision 1
 
   it("a session ended since the last request: the page is read for a visitor, nothing of the guess shown", async () => {
     const s = await slotsSetUp(2);
-    const code = await addForm(s.seller.commissionAccountId);
+    const code = await addPublishedForm(s.seller.commissionAccountId, "Read-ahead form");
     const cookie = await signedIn(s.client.accountId);
     await get(`/cf/${code}`, cookie);
     await env.DB.prepare("DELETE FROM sessions WHERE user_account_id = ?").bind(s.client.accountId).run();

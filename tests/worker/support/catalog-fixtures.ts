@@ -16,6 +16,19 @@ function text(entityType: string, entityId: string, field: string, lang: string,
   ).bind(uid(), entityType, entityId, field, lang, original ? 1 : 0, value);
 }
 
+/** A published form in yen of the commission account, titled in English; its code. */
+export async function addPublishedForm(commissionAccountId: string, title: string): Promise<string> {
+  const id = uid();
+  const code = `pf${id.slice(0, 8)}`;
+  await env.DB.batch([
+    env.DB.prepare(
+      "INSERT INTO commission_forms (id, code, commission_account_id, form_status, price_amount, price_currency_id, category_code, user_index) VALUES (?, ?, ?, 'PUBLISHED', 5000, ?, 'character-illustration', 0)",
+    ).bind(id, code, commissionAccountId, await currencyId("JPY")),
+    text("commission_form", id, "title", "en", title, true),
+  ]);
+  return code;
+}
+
 export interface FormSeed {
   title: { en: string; ja?: string };
   price: number | null;
