@@ -34,8 +34,7 @@ import type { Route } from "./+types/commission-form";
 
 /** /cf/{code}: a published commission form, read-only, with prices in the viewer's currency. Unknown or unpublished: 404. */
 export async function loader({ params, request: httpRequest, context }: Route.LoaderArgs) {
-  const requestContextValue = context.get(requestContext);
-  const { db, env, user, locale, executionCtx } = requestContextValue;
+  const { db, env, user, locale, executionCtx } = context.get(requestContext);
   // Back from a 3-D Secure redirect while adding a card in the form: saved first, so the form shows it (decision 057).
   // Nothing is read without the redirect's query.
   const cardReturn = await settleReturnedSetup(new URL(httpRequest.url), db, env, user?.accountId ?? null);
@@ -43,7 +42,7 @@ export async function loader({ params, request: httpRequest, context }: Route.Lo
   // can be (decision 114).
   const {
     values: [found, rating, request, { status: slots, place }, signalFigures],
-  } = await readPage(requestContextValue, formReads, params);
+  } = await readPage(context.get(requestContext), formReads, params);
   if (!found) throw data(null, { status: 404 });
   // The title and description shown in the original for want of a translation get one after the answer (issue 46).
   const { untranslated, ...form } = found;

@@ -34,8 +34,7 @@ import type { Route } from "./+types/profile";
 
 /** /{handle}: a public profile. Handles are unique ignoring case, so /Alice and /alice are the same page. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const requestContextValue = context.get(requestContext);
-  const { db, env, user, locale, executionCtx } = requestContextValue;
+  const { db, env, user, locale, executionCtx } = context.get(requestContext);
   const viewer = {
     locale,
     accountId: user?.accountId ?? null,
@@ -55,7 +54,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ] = await Promise.all([
     // The profile, its reviews, slots and signals in one batch (profile-reads.server.ts), sent with the session's
     // statement when it can be (decision 114).
-    readPage(requestContextValue, profileReads, params),
+    readPage(context.get(requestContext), profileReads, params),
     serviceId ? getPublicService(db, params.handle, serviceId, viewer, await cometNow(env)) : null,
   ]);
   // A banned account's profile is the site's 404 (decision 075); one the admins hid (decision 089) is, to all but its
