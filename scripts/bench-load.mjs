@@ -30,7 +30,7 @@
 // workerd, so the 500-connection rows show whether that proxy or the Worker is the limit (issue 48). BENCH_PROFILE=1
 // also profiles each cell (scripts/bench-profiler.mjs; its timings are then not comparable with a plain run's).
 //
-//   BENCH_FULL=1 BENCH_DURATION=6 BENCH_CONNECTIONS=50,200,500 BENCH_PAGES=/,explore,profile,work,form
+//   BENCH_FULL=1 BENCH_DURATION=6 BENCH_CONNECTIONS=50,200,500 BENCH_PAGES=/,explore,explore-filters,profile,work,form
 //   BENCH_ACCOUNTS=4000 BENCH_CHAT_ROOMS=200 BENCH_SKIP_BUILD=1
 //   BENCH_TARGETS=static,anonymous,signed-in,sign-in,order,chat npm run bench:load
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -293,6 +293,12 @@ async function discoverPages(serverUrl) {
   const all = [
     { key: "/", label: "/", path: "/" },
     { key: "explore", label: "/explore/creators", path: "/explore/creators" },
+    // Explore's filters (issue 66): open now, a price ceiling, a rating floor, the price sort.
+    {
+      key: "explore-filters",
+      label: "explore, filtered",
+      path: "/explore/creators?open=1&max=30000&rating=3&sort=price",
+    },
     { key: "profile", label: "/democreator", path: "/democreator" },
     { key: "work", label: "work page", path: work },
     { key: "form", label: "/cf/{code}", path: form },
