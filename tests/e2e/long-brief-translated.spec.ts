@@ -1,5 +1,5 @@
 import type { Locator } from "@playwright/test";
-import { expect, signUpWithApi, test } from "./fixtures";
+import { expect, hydrated, signUpWithApi, test } from "./fixtures";
 import { message } from "./messages";
 import { insertTemplateForm } from "./order-fixtures";
 import { newCreator, pageInNewContext, saveCard, switchToJapanese } from "./order-steps";
@@ -119,6 +119,9 @@ test("a 6,000-character brief in English reaches a Japanese-reading creator tran
   await saveCard(client, "4242 4242 4242 4242");
   await expect(client.getByText("Visa ending in 4242")).toBeVisible();
   await client.goto(`/cf/${form.code}`);
+  // What is typed or chosen before the page is interactive is kept (typed-before-hydration.spec.ts); this walk is
+  // about the brief's translation, so it answers the form once the page is.
+  await hydrated(client);
   await expect(client.getByRole("textbox", { name: /Commission details/ })).toBeVisible();
   const answers = client.locator("textarea");
   await expect(answers).toHaveCount(2);

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, hydrated, signUpWithApi, test } from "./fixtures";
 import { insertTemplateForm } from "./order-fixtures";
 import { newCreator, pageInNewContext } from "./order-steps";
+import { pngBytes } from "./png";
 import { insertWork } from "./work-fixtures";
 
 // Decision 060: a page opened directly shows its fields seconds before React hydrates them, and the user can type.
@@ -153,7 +154,7 @@ test("on the profile settings opened directly, the name and bio typed before hyd
   await expect(name).toHaveValue("Typed Name");
 });
 
-test("on a request form opened directly, two answers typed before hydration are both kept, and stay on a reload", async ({
+test("on a request form opened directly, two answers typed and a file chosen before hydration are kept, the answers through a reload", async ({
   page,
   browser,
   baseURL,
@@ -170,9 +171,17 @@ test("on a request form opened directly, two answers typed before hydration are 
   // back a draft holding only the first.
   await answers.nth(0).fill("The first answer, typed while the page was loading.");
   await answers.nth(1).fill("The second answer, typed while the page was loading.");
+  // The reference question's "Add files" opens the browser's picker with no script: the file chosen is uploaded once
+  // the page is interactive.
+  await page
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles({ name: "reference.png", mimeType: "image/png", buffer: pngBytes() });
 
   scripts.release();
   await hydrated(page);
+  await expect(page.getByRole("button", { name: "Remove reference.png" })).toBeVisible();
+  await expect(page.getByRole("progressbar", { name: "reference.png" })).toHaveCount(0);
   // A render after hydration (a box ticked) would put a stale draft back into the fields.
   await page.getByRole("checkbox").last().check();
   await expect(answers.nth(0)).toHaveValue("The first answer, typed while the page was loading.");

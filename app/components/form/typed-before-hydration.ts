@@ -120,6 +120,25 @@ export function useCheckedBeforeHydration(
   }, []);
 }
 
+/**
+ * Files chosen in `ref`'s file input before React hydrated it (its label opens the browser's picker without any of the
+ * page's code): handed to `onFiles` as it hydrates, as if chosen then, and the input emptied, so a change React replays
+ * after hydrating finds nothing to add twice. A field mounted by the browser has none, and this does nothing.
+ */
+export function useFilesChosenBeforeHydration(
+  ref: RefObject<HTMLInputElement | null>,
+  onFiles: (files: File[]) => void,
+) {
+  useLayoutEffect(() => {
+    const input = ref.current;
+    if (!input?.files?.length) return;
+    const files = [...input.files];
+    input.value = "";
+    onFiles(files);
+    // Once, at hydration: the callback of the first render is the one to call.
+  }, []);
+}
+
 const noSubscription = () => () => {};
 
 /**

@@ -1,6 +1,7 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { ErrorText } from "#app/components/form/error-text";
 import { controlBorder, controlClass } from "#app/components/form/field";
+import { useFilesChosenBeforeHydration } from "#app/components/form/typed-before-hydration";
 import { precheckFiles, uploadErrorMessage } from "#app/components/media/upload-client";
 import { UploadProgressList, useUploads } from "#app/components/media/upload-progress";
 import { m } from "#app/paraglide/messages.js";
@@ -32,7 +33,7 @@ export function AnswerMediaField(props: {
   const [error, setError] = useState<string | null>(null);
   const [link, setLink] = useState("");
 
-  async function addFiles(list: FileList | null) {
+  async function addFiles(list: FileList | readonly File[] | null) {
     const files = [...(list ?? [])];
     if (files.length === 0) return;
     setError(null);
@@ -47,6 +48,10 @@ export function AnswerMediaField(props: {
       ...outcome.uploaded.map(({ url, file }) => ({ formatType: "FILE" as const, url, name: file.name })),
     ]);
   }
+
+  // Files chosen before the page was interactive are uploaded as it becomes so (decision 060).
+  const fileInput = useRef<HTMLInputElement>(null);
+  useFilesChosenBeforeHydration(fileInput, (files) => void addFiles(files));
 
   function addLink() {
     const detected = detectMediaFromUrl(link);
@@ -87,6 +92,7 @@ export function AnswerMediaField(props: {
           {m.requests_add_files()}
         </label>
         <input
+          ref={fileInput}
           id={inputId}
           type="file"
           multiple
