@@ -30,19 +30,17 @@ import { SignalList } from "#app/components/signals/signal-list";
 import { cardSignalItems, creatorSignalItems, signalListTexts } from "#app/loaders/signals/signal-items.server";
 import { readPage } from "#worker/http/read-ahead";
 import { profileReads } from "#app/loaders/page-reads/profile-reads.server";
+import { catalogViewerOf, profileReaderOf, viewerArgs } from "#app/loaders/page-reads/viewer-args";
 import type { Route } from "./+types/profile";
 
 /** /{handle}: a public profile. Handles are unique ignoring case, so /Alice and /alice are the same page. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, env, user, locale, executionCtx } = context.get(requestContext);
-  const viewer = {
-    locale,
-    accountId: user?.accountId ?? null,
-    displayCurrencyId: user?.displayCurrencyId ?? null,
-    showsAdult: user?.showsAdult ?? false,
-  };
+  // The reader as the page's reads take them (profile-reads.server.ts), for the service opened beside them.
+  const args = viewerArgs(user, locale);
+  const viewer = catalogViewerOf(args);
   // Who sees the profile, and its reviews and rating with it (domain/public-profiles.ts).
-  const reader = user && { accountId: user.accountId, roles: user.roles };
+  const reader = profileReaderOf(args);
   const url = new URL(request.url);
   const serviceId = url.searchParams.get(PROFILE_SERVICE_PARAM);
   const [

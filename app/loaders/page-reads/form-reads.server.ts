@@ -5,7 +5,7 @@ import { creatorRatingPart } from "#worker/orders/services/reviews";
 import { publicFormPart } from "#worker/services/catalog";
 import { creatorSignalsPart } from "#worker/services/trust-signals";
 import { targetSlotsAndPlacePart } from "#worker/services/waitlist";
-import { viewerArgs } from "./viewer-args";
+import { profileReaderOf, viewerArgs } from "./viewer-args";
 
 /**
  * `/cf/{code}`. Not back from a 3-D Secure redirect: the page saves that card before it reads the client's cards.
@@ -32,12 +32,14 @@ function formParams(url: URL): { code: string } | null {
 export const formReads = definePageReads({
   match: formParams,
   args: ({ params, user, locale }) => ({ formCode: params.code ?? "", ...viewerArgs(user, locale) }),
-  parts: (db, { formCode, locale, accountId, displayCurrencyId, roles }, now) =>
-    [
+  parts: (db, args, now) => {
+    const { formCode, locale, accountId, displayCurrencyId } = args;
+    return [
       publicFormPart(db, formCode, { locale, accountId, displayCurrencyId }, now),
-      creatorRatingPart(db, { formCode }, { now, viewer: accountId ? { accountId, roles } : null }),
+      creatorRatingPart(db, { formCode }, { now, viewer: profileReaderOf(args) }),
       requestViewerStatePart(db.$client, accountId, { formCode }),
       targetSlotsAndPlacePart(db.$client, { kind: "form", formCode }, accountId, now),
       creatorSignalsPart(db.$client, { formCode }, now),
-    ] as const,
+    ] as const;
+  },
 });

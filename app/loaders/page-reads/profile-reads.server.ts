@@ -5,7 +5,7 @@ import { reviewsOfCreatorPart } from "#worker/orders/services/reviews";
 import { creatorProfilePart } from "#worker/services/catalog";
 import { creatorSignalsPart } from "#worker/services/trust-signals";
 import { creatorSlotsPart } from "#worker/services/waitlist";
-import { viewerArgs } from "./viewer-args";
+import { catalogViewerOf, profileReaderOf, viewerArgs } from "./viewer-args";
 
 /** The path `/{handle}`: one segment that no other route claims (reserved-handles.ts holds every routed one). */
 function profileParams(url: URL): { handle: string } | null {
@@ -33,11 +33,11 @@ export const profileReads = definePageReads({
     openServiceId: url.searchParams.get(PROFILE_SERVICE_PARAM),
     ...viewerArgs(user, locale),
   }),
-  parts: (db, { handle, openServiceId, locale, accountId, displayCurrencyId, showsAdult, roles }, now) =>
+  parts: (db, { handle, openServiceId, ...viewer }, now) =>
     [
-      creatorProfilePart(db, handle, { locale, accountId, displayCurrencyId, showsAdult }, openServiceId),
+      creatorProfilePart(db, handle, catalogViewerOf(viewer), openServiceId),
       // Who sees the reviews and rating with the profile (domain/public-profiles.ts).
-      reviewsOfCreatorPart(db, handle, { locale, now, viewer: accountId ? { accountId, roles } : null }),
+      reviewsOfCreatorPart(db, handle, { locale: viewer.locale, now, viewer: profileReaderOf(viewer) }),
       creatorSlotsPart(db.$client, handle),
       creatorSignalsPart(db.$client, { handle }, now),
     ] as const,
