@@ -9,6 +9,7 @@ import { pruneSpentTokens } from "./services/signed-tokens";
 import { prunePageCacheKeys } from "./services/public-pages";
 import { deleteUnattachedUploads } from "./media/services/storage";
 import { abortAbandonedUploads } from "./media/services/multipart-cleanup";
+import { checkPendingFiles } from "./media/services/file-checksum";
 import { releaseHeldPayouts } from "./orders/services/payouts";
 import { createStripe } from "./payments/stripe-client";
 import { RECENT_MS, checkMoney, describeReport } from "./orders/services/money-check";
@@ -43,6 +44,9 @@ export async function runScheduledJobs(env: Env, scheduledTime: number): Promise
   if (env.STRIPE_SECRET_KEY) await releaseHeldPayouts({ d1: env.DB, stripe: createStripe(env) }, null, now);
   // Recent orders set against Stripe (decision 047): a missed payment recorded, an orphan charge refunded, the rest logged.
   if (env.STRIPE_SECRET_KEY) await reconcileMoney(env, now);
+  // Stored files the server has not hashed yet (a completion's own run lost, or too large for it): a few, last, as
+  // reading gigabytes back from R2 takes the longest (issue 75).
+  await checkPendingFiles({ db, bucket: env.MEDIA });
 }
 
 async function reconcileMoney(env: Env, now: number): Promise<void> {

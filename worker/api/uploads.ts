@@ -11,6 +11,9 @@ import { putPart, reportPart, signParts } from "../media/services/multipart-part
 import type { MultipartDeps, UploadFailure } from "../media/services/multipart-upload-rows";
 import { completeUpload, getUpload, listUploads, startUpload } from "../media/services/multipart-uploads";
 import { SigningSecretMissingError } from "../services/signed-tokens";
+import { createDb } from "../db/client";
+import { HASH_AT_COMPLETION_MAX_BYTES } from "../media/domain/file-checksum";
+import { checkStoredFileSoon } from "../media/services/file-checksum";
 
 /**
  * The resumable multipart upload of a deliverable (issue 60, decision 096), mounted at /api/uploads. Thin: each door
@@ -161,6 +164,10 @@ uploadsApi.post("/:uploadId/parts/:partNumber/report", signedIn, params(partPara
 uploadsApi.post("/:uploadId/complete", signedIn, params(uploadParams), json(completeBody), async (c) => {
   const result = await completeUpload(depsOf(c), userOf(c), c.req.valid("param").uploadId, c.req.valid("json"));
   if (!result.ok) return fail(c, result);
+  // Comet's own SHA-256 of what was stored, after the answer; a larger file (or a lost run) waits for the cron.
+  const { env } = c.get("request");
+  if (result.size <= HASH_AT_COMPLETION_MAX_BYTES)
+    c.executionCtx.waitUntil(checkStoredFileSoon({ db: createDb(env.DB), bucket: env.MEDIA }, result.key));
   const { ok: _, ...completed } = result;
   return c.json(completed);
 });

@@ -2,7 +2,7 @@
  * A delivered file with its facts (issue 60, decision 096), as the multipart door and the deliverable create call
  * would have left it: the bytes (`base64`) stored under the order `orderId`'s `deliverables` folder, or its
  * `deliverable_sources` folder when `held` (the creator holds it until completion), attached as `name`, and its
- * `file_facts` row: the SHA-256 of the bytes and the details read of them (the inspection's, else `details` as given).
+ * `file_facts` row: the SHA-256 of the bytes (checked, the server's) and the details read of them (the inspection's, else `details` as given).
  * The order's object must not have acted yet. Registered with the others in fixtures.ts; development and test
  * builds only.
  */
@@ -48,7 +48,11 @@ export async function deliverableWithFacts(env: Env, input: Fields) {
   await d1.batch([
     ...prepared(d1, addDeliverableStatements(orderId, seller.user_account_id, file, now)),
     d1
-      .prepare("INSERT INTO file_facts (object_key, sha256, details, created_at) VALUES (?, ?, ?, ?)")
+      // Hashed here from the bytes stored, so the server's own as the background check would write it (issue 75).
+      .prepare(
+        `INSERT INTO file_facts (object_key, sha256, details, created_at, server_sha256, checksum, checked_at)
+         VALUES (?1, ?2, ?3, ?4, ?2, 'verified', ?4)`,
+      )
       .bind(key.key, sha256, details === null ? null : JSON.stringify(details), now),
   ]);
   return { key: key.key, sha256 };

@@ -80,7 +80,11 @@ const LISTING: FileDetails = {
 };
 /** The facts the multipart door writes at completion (worker/media/services/multipart-uploads.ts), written here directly. */
 const putFacts = (url: string, sha256: string, details: FileDetails | null) =>
-  env.DB.prepare("INSERT INTO file_facts (object_key, sha256, details, created_at) VALUES (?, ?, ?, ?)")
+  // As the server's check leaves them (issue 75): the claim verified, the hash shown the server's.
+  env.DB.prepare(
+    `INSERT INTO file_facts (object_key, sha256, details, created_at, server_sha256, checksum, checked_at)
+     VALUES (?1, ?2, ?3, ?4, ?2, 'verified', ?4)`,
+  )
     .bind(keyOf(url), sha256, details === null ? null : JSON.stringify(details), Date.now())
     .run();
 

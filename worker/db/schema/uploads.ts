@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { FILE_CHECKSUM_STATES } from "../../media/domain/file-checksum";
 import { MULTIPART_UPLOAD_STATES } from "../../media/domain/multipart-plan";
 
 const ms = (name: string) => integer(name, { mode: "timestamp_ms" });
@@ -68,14 +69,30 @@ export const multipartUploadParts = sqliteTable(
 );
 
 /**
- * What both parties are told about a stored work file before taking it (issue 60): the SHA-256 the uploader's browser
- * computed, and the details read from its own structures (FileDetails as JSON: a ZIP's listing, a PSD's header, a
- * model's kind), beside its object.
+ * What both parties are told about a stored work file before taking it (issue 60): its SHA-256 and the details read
+ * from its own structures (FileDetails as JSON: a ZIP's listing, a PSD's header, a model's kind), beside its object.
+ * The SHA-256 shown is Comet's own (issue 75): `sha256` is what the uploader's browser said it sent; the server hashes
+ * the stored object after completion (worker/media/services/file-checksum.ts) into `server_sha256`, and `checksum`
+ * says whether the two agree. A row stays `pending` until then, and while a run holds it (`check_started_at`).
  */
-export const fileFacts = sqliteTable("file_facts", {
-  objectKey: text("object_key").primaryKey(),
-  sha256: text("sha256").notNull(),
-  /** FileDetails (worker/media/domain/file-details.ts) as JSON; null when the kind has nothing more to show. */
-  details: text("details"),
-  createdAt: ms("created_at").notNull(),
-});
+export const fileFacts = sqliteTable(
+  "file_facts",
+  {
+    objectKey: text("object_key").primaryKey(),
+    /** The SHA-256 the uploader's browser computed as it sent the file: a claim, checked against `server_sha256`. */
+    sha256: text("sha256").notNull(),
+    /** FileDetails (worker/media/domain/file-details.ts) as JSON; null when the kind has nothing more to show. */
+    details: text("details"),
+    createdAt: ms("created_at").notNull(),
+    /** The SHA-256 the server computed over the stored object (streaming); null until it has. */
+    serverSha256: text("server_sha256"),
+    /** pending (not hashed by the server yet), verified (the browser's claim is the server's) or differs. */
+    checksum: text("checksum", { enum: FILE_CHECKSUM_STATES }).notNull().default("pending"),
+    /** When a run claimed the row to hash it: another run leaves it until the claim lapses (CHECK_CLAIM_MS). */
+    checkStartedAt: ms("check_started_at"),
+    /** When the server's hash was written. */
+    checkedAt: ms("checked_at"),
+  },
+  // The files still to hash, oldest first: what the cron's bounded batch reads.
+  (t) => [index("file_facts_pending").on(t.checksum, t.createdAt).where(sql`checksum = 'pending'`)],
+);

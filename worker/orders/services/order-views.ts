@@ -15,6 +15,7 @@ import { orderMoneyStory, type OrderMoneyStory } from "../domain/order-money-sto
 import { paysByStage, restDue } from "../domain/order-parts";
 import { progressOfFilter, type OrderFacts, type OrderListFilter, type OrderSide } from "../domain/order-display";
 import type { FileDetails } from "../../media/domain/file-details";
+import { FILE_CHECKSUM_STATES, type FileChecksumState } from "../../media/domain/file-checksum";
 import { parseMediaKey } from "../../media/domain/media-keys";
 import { parseJson, pickTextColumn, textsOf } from "../../services/json-columns";
 import { mediaUrlsForViewer, type NamedUrl } from "../../media/services/media-access";
@@ -270,8 +271,15 @@ export interface OrderDeliverableView extends OrderMediaView {
    * `url` is then null and no read is signed for them; its name, size, checksum and details are still shown.
    */
   held: boolean;
-  /** The SHA-256 (64 hex) of the whole file; null for a file uploaded before issue 60 or a link. */
+  /**
+   * The SHA-256 (64 hex) of the whole file as the server computed it (issue 75); null until it has, for a file with no
+   * facts (uploaded before issue 60, or in one request) and for a link.
+   */
   sha256: string | null;
+  /** Whether the uploader's browser said the same: null with no facts; pending while the server has not hashed it. */
+  checksum: FileChecksumState | null;
+  /** What the uploader's browser said it sent, when it differs from the server's hash; null otherwise. */
+  claimedSha256: string | null;
   details: FileDetails | null;
 }
 
@@ -426,7 +434,7 @@ interface MediaJson {
  * and what was read of the file, decision 096), joined by the object's key in the same statement: one query for all.
  */
 const DELIVERABLES_SQL = `SELECT m.id, m.format_type AS format, m.media_type AS type, coalesce(m.file_url, m.link_url) AS url,
-    m.file_name AS name, m.file_size AS size, m.file_type AS mime, m.thumbnail_url AS thumb, ff.sha256, ff.details
+    m.file_name AS name, m.file_size AS size, m.file_type AS mime, m.thumbnail_url AS thumb, ff.sha256 AS claimed_sha256, ff.server_sha256, ff.checksum, ff.details
   FROM commission_order_deliverables d
   JOIN media_attachments a ON a.owner_type = 'commission_order_deliverable' AND a.owner_id = d.id AND a.field = 'medias'
   JOIN media m ON m.id = a.media_id
@@ -443,8 +451,20 @@ function deliverableOf(row: Row, side: OrderSide, completed: boolean) {
     kind: key ? (key.file.split(".").pop() ?? null) : null,
     heldUntilCompletion,
     held: heldUntilCompletion && side === "buyer" && !completed,
-    sha256: typeof row.sha256 === "string" && /^[0-9a-f]{64}$/.test(row.sha256) ? row.sha256 : null,
+    ...checksumOf(row),
     details: detailsOf(row.details),
+  };
+}
+
+const sha256Of = (value: unknown) => (typeof value === "string" && /^[0-9a-f]{64}$/.test(value) ? value : null);
+
+/** The server's hash and its verdict on the browser's claim (shown only when they differ). */
+function checksumOf(row: Row): Pick<OrderDeliverableView, "sha256" | "checksum" | "claimedSha256"> {
+  const checksum = FILE_CHECKSUM_STATES.find((state) => state === row.checksum) ?? null;
+  return {
+    sha256: checksum === "pending" ? null : sha256Of(row.server_sha256),
+    checksum,
+    claimedSha256: checksum === "differs" ? sha256Of(row.claimed_sha256) : null,
   };
 }
 
