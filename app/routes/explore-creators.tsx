@@ -24,7 +24,7 @@ import {
   serializeExploreQuery,
   type ExploreQuery,
 } from "#worker/domain/search";
-import { searchCreators, type ExploreFilters, type FilterOption } from "#worker/services/catalog";
+import { searchCreators, signGatedCards, type ExploreFilters, type FilterOption } from "#worker/services/catalog";
 import { cometNow } from "#worker/services/clock";
 import { translateAfterAnswer } from "#worker/services/localized-texts";
 import type { Route } from "./+types/explore-creators";
@@ -43,13 +43,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     displayCurrencyId: user?.displayCurrencyId ?? null,
     showsAdult: user?.showsAdult ?? false,
   };
-  const { readings, untranslated, ...found } = await searchCreators(
+  const { readings, untranslated, ...searched } = await searchCreators(
     db,
     query,
     viewer,
     await cometNow(env),
     SEARCH_PAGE_SIZE,
   );
+  // A work rated for adults shows by links signed for this viewer (decision 110): its files are not at /media/.
+  const found = { ...searched, creators: await signGatedCards(env, searched.creators, user?.profileId ?? null) };
   // The active filters as chips and the language choices, worded here: no label rides in the page's JS.
   const chips = filterChips(query, found.filters, found.displayCurrencyCode, locale);
   const result = {

@@ -20,7 +20,8 @@ import { PROFILE_SERVICE_PARAM } from "#worker/domain/service-links";
 import { cardEntryFor } from "#worker/payments/card-entry";
 import { titleText, translateAfterAnswer } from "#worker/services/localized-texts";
 import { profileMeta } from "#app/components/catalog/profile-meta";
-import { getPublicService, requestViewerState } from "#worker/orders/services/request-views";
+import { getPublicService, requestViewerState, signGatedService } from "#worker/orders/services/request-views";
+import { signGatedProfile } from "#worker/services/catalog";
 import { cometNow } from "#worker/services/clock";
 import { placeOf } from "#worker/services/waitlist";
 import { RatingSummaryLine } from "#app/components/reviews/stars";
@@ -48,7 +49,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       now,
       values: [found, reviews, slots, signalFigures],
     },
-    service,
+    unsignedService,
   ] = await Promise.all([
     // The profile, its reviews, slots and signals in one batch (profile-reads.server.ts), sent with the session's
     // statement when it can be (decision 114).
@@ -59,8 +60,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // owner and the admins.
   if (!found || !isProfileShownTo(found.standing, reader)) throw data(null, { status: 404 });
   // What the page shows in the original for want of a translation is made after the answer (issue 46).
-  const { untranslated, standing: _standing, ...profile } = found;
+  const { untranslated, standing: _standing, ...read } = found;
   translateAfterAnswer(executionCtx, locale, untranslated);
+  // Works and services rated for adults are shown by links signed for this viewer (decision 110): their files are not
+  // at /media/.
+  const [profile, service] = await Promise.all([
+    signGatedProfile(env, read, user?.profileId ?? null),
+    unsignedService && signGatedService(env, unsignedService, user?.profileId ?? null),
+  ]);
   // ?service={id} opens the service's request modal; an unknown or unlisted service simply leaves it closed. Back from a
   // 3-D Secure redirect while adding a card in it, the card is saved first, so the modal reopens with it (issue 33).
   const cardReturn = service ? await settleReturnedSetup(url, db, env, user?.accountId ?? null) : null;

@@ -144,3 +144,13 @@ const adultAccountSql = (accountExpr: string, now: number) =>
 /** SQL: a commission_services row `alias` a given account (by expression) may be told of (see visibleServiceSql). */
 export const serviceShownToAccountSql = (alias: string, accountExpr: string, now: number) =>
   `(coalesce(${alias}.content_rating_code, '') NOT IN (${adultList()}) OR ${adultAccountSql(accountExpr, now)})`;
+
+/**
+ * SQL: whether the work `workIdExpr` (an SQL expression of a portfolio_works id) is rated for adults, for the reads
+ * that decide its files (worker/media/services/media-access.ts) and sign a gated work's links for its viewer.
+ */
+export const adultWorkSql = (workIdExpr: string) =>
+  `EXISTS (SELECT 1 FROM portfolio_work_content_ratings gate_r WHERE gate_r.work_id = ${workIdExpr} AND gate_r.content_rating_code IN (${adultList()}))`;
+
+/** SQL: whether the commission_services row `alias` is rated for adults (see adultWorkSql). */
+export const adultServiceSql = (alias: string) => `coalesce(${alias}.content_rating_code, '') IN (${adultList()})`;

@@ -5,6 +5,8 @@ import { MISSING_TEXT, pickText, type TextRow } from "../domain/localized-text";
 import {
   GUARDED_VIEWER,
   type ContentViewer,
+  adultServiceSql,
+  adultWorkSql,
   contentViewerOf,
   maySeeRating,
   visibleRatingSql,
@@ -28,9 +30,10 @@ import { textMatchSql } from "../domain/search-text";
 import type { MediaType, QuestionType } from "../db/schema/enums";
 import { parseJson, pickTextColumn, textsOf } from "./json-columns";
 import type { ShownMedia } from "../media/services/media-rows";
+import { signedForViewer, type ViewableUrl } from "../media/services/media-access";
 import { type PageReadings, type PublicText, publicText, readPublicTexts } from "./localized-texts";
 import { PRICE_BOOK_SQL, displayPrice, priceContext, type PriceContext } from "./price-book";
-import { creatorFilterSql, needsPrices, type FilterContext } from "./creator-filters";
+import { creatorFilterSql, needsPrices, wantedCategorySql, type FilterContext } from "./creator-filters";
 import type { PriceKind } from "../orders/domain/price-lines";
 import type { LicenceTag } from "../orders/domain/licence";
 import { rushFactsSql, rushOfferedOf } from "../orders/services/rush-offer";
@@ -68,10 +71,16 @@ const cardPreviewItems = (media: string) =>
 const previewJson = (media: string, workIdExpr: string) =>
   `json_array(${media}.id, ${workIdExpr}, ${cardPreviewItems(media)})`;
 
-/** At most 4 portfolio previews (spec section 2), in the creator's order, as a search card shows them. */
+/**
+ * At most 4 portfolio previews (spec section 2), in the creator's order, as a search card shows them. For a signed-in
+ * viewer each says whether its work is rated for adults (`gated`: its files are read by links signed for them); a
+ * signed-out visitor is shown none such, so their cards carry no flag.
+ */
 const cardPreviewsOf = (profileExpr: string, limit: number, viewer: ContentViewer) =>
-  `(SELECT json_group_array(json_array(${cardPreviewItems("x")}))
-    FROM (SELECT m.media_type, m.format_type, m.file_url, m.thumbnail_url, m.link_url, m.embed_code, m.link_site, m.embed_site
+  `(SELECT json_group_array(json_array(${cardPreviewItems("x")}${viewer.accountId ? ", x.adult" : ""}))
+    FROM (SELECT m.media_type, m.format_type, m.file_url, m.thumbnail_url, m.link_url, m.embed_code, m.link_site, m.embed_site${
+      viewer.accountId ? `, ${adultWorkSql("w.id")} AS adult` : ""
+    }
           FROM portfolio_works w
           CROSS JOIN media_attachments a ON a.owner_type = 'portfolio_work' AND a.owner_id = w.id AND a.field = 'medias'
           JOIN media m ON m.id = a.media_id AND m.is_active = 1
@@ -122,6 +131,8 @@ export interface CardPreview {
   /** EMBED: the code as pasted (the lightbox derives the player from it); LINK / EMBED: the detected site. */
   embedCode?: string | null;
   site?: string | null;
+  /** Its work is rated for adults (decision 110): its URLs are signed for the viewer (`signGatedCards`). */
+  gated?: true;
 }
 
 interface MediaPreview extends CardPreview {
@@ -153,7 +164,10 @@ export interface CreatorCard {
   forms: FormLink[];
 }
 
-/** `cardPreviewItems`: type, format, file URL, thumbnail (1: the file itself), link, embed code, site. */
+/**
+ * `cardPreviewItems`: type, format, file URL, thumbnail (1: the file itself), link, embed code, site; a search card's
+ * then whether its work is rated for adults, for a signed-in viewer (`cardPreviewsOf`).
+ */
 type RawCardPreview = [
   MediaType,
   string,
@@ -162,11 +176,21 @@ type RawCardPreview = [
   string | null,
   string | null,
   string | null,
+  (0 | 1)?,
 ];
 /** `previewJson`: id, work id, then a card preview's items. */
 type RawPreview = [string, string, ...RawCardPreview];
 
-const toCardPreview = ([mediaType, formatType, url, thumb, linkUrl, embedCode, site]: RawCardPreview): CardPreview => ({
+const toCardPreview = ([
+  mediaType,
+  formatType,
+  url,
+  thumb,
+  linkUrl,
+  embedCode,
+  site,
+  adult,
+]: RawCardPreview): CardPreview => ({
   mediaType,
   formatType,
   url,
@@ -174,6 +198,7 @@ const toCardPreview = ([mediaType, formatType, url, thumb, linkUrl, embedCode, s
   linkUrl,
   embedCode,
   site,
+  ...(adult ? { gated: true as const } : {}),
 });
 
 const toPreview = ([id, workId, ...card]: RawPreview): MediaPreview => ({ id, workId, ...toCardPreview(card) });
@@ -394,8 +419,8 @@ export function buildCreatorSearch(
       );
       wantedParams.push(query.useCase);
     }
-    wanted = `wanted AS MATERIALIZED (SELECT ' ' || cc.code || ' ' AS token FROM commission_categories cc WHERE ${categoryWhere.join(" AND ")}),\n  `;
-    where.push("EXISTS (SELECT 1 FROM wanted w WHERE instr(s.categories, w.token) > 0)");
+    wanted = `wanted AS MATERIALIZED (SELECT ' ' || cc.code || ' ' AS token, cc.code FROM commission_categories cc WHERE ${categoryWhere.join(" AND ")}),\n  `;
+    where.push(wantedCategorySql(context.content ?? GUARDED_VIEWER));
   }
 
   // The filters of issue 66 (creator-filters.ts): conditions on the creator's own rows.
@@ -507,6 +532,32 @@ export async function searchCreators(
   };
 }
 
+/**
+ * The cards' previews of works rated for adults (decision 110) as links signed for the viewer (`signedForViewer`):
+ * /media/ answers 404 for those whoever asks. Only a signed-in viewer is shown one, so a signed-out page signs nothing.
+ */
+export async function signGatedCards(
+  env: Env,
+  creators: CreatorCard[],
+  readerProfileId: string | null,
+  now = Date.now(),
+): Promise<CreatorCard[]> {
+  const gated = creators.flatMap((card) => card.previews.filter((preview) => preview.gated));
+  if (!readerProfileId || gated.length === 0) return creators;
+  const view = await signedForViewer(env, readerProfileId, gated.flatMap(urlsOfPreview), now);
+  return creators.map((card) => ({
+    ...card,
+    previews: card.previews.map((p) => (p.gated ? viewPreview(view, p) : p)),
+  }));
+}
+
+const urlsOfPreview = (preview: CardPreview) => [preview.url, preview.thumbnailUrl];
+const viewPreview = <T extends CardPreview>(view: ViewableUrl, preview: T): T => ({
+  ...preview,
+  url: view(preview.url),
+  thumbnailUrl: view(preview.thumbnailUrl),
+});
+
 /** The filter choices a viewer is offered: an adult rating only to one who sees adult works (decision 110). */
 const offeredTo = (filters: ExploreFilters, viewer: ContentViewer): ExploreFilters => ({
   ...filters,
@@ -519,6 +570,8 @@ const offeredTo = (filters: ExploreFilters, viewer: ContentViewer): ExploreFilte
 interface PortfolioWorkCard {
   id: string;
   title: string;
+  /** Rated for adults (decision 110): its files are read by links signed for the viewer (`signGatedProfile`). */
+  gated: boolean;
   /** The first of `medias`: the card's picture. */
   media: MediaPreview | null;
   medias: MediaPreview[];
@@ -535,6 +588,8 @@ export interface ServiceCard {
   deliveryDays: number | null;
   href: string;
   bookmark: { isActive: boolean };
+  /** Rated for adults (decision 110): its files are read by links signed for the viewer (`signGatedProfile`). */
+  gated: boolean;
 }
 
 /** A form on the profile page: a card plus the viewer's bookmark of it. */
@@ -569,6 +624,7 @@ const PROFILE_SQL = `SELECT p.id, p.account_id, p.original_handle AS handle, p.a
 // Every media of a work, in order: the card shows the first, its preview (the lightbox) steps through them all. Works
 // rated for adults only for their creator and a viewer who chose to see them (decision 110).
 const worksSql = (viewer: ContentViewer) => `SELECT w.id, ${textsOf("portfolio_work", "w.id", "title")} AS titles,
+    ${adultWorkSql("w.id")} AS adult,
     (SELECT json_group_array(json(x.preview)) FROM (SELECT ${previewJson("m", "w.id")} AS preview
      FROM media_attachments a JOIN media m ON m.id = a.media_id AND m.is_active = 1
      WHERE a.owner_type = 'portfolio_work' AND a.owner_id = w.id AND a.field = 'medias' ORDER BY a.position) x) AS medias
@@ -578,6 +634,7 @@ const worksSql = (viewer: ContentViewer) => `SELECT w.id, ${textsOf("portfolio_w
 
 // Services rated for adults only for their creator and a viewer who chose to see them (decision 110).
 const servicesSql = (viewer: ContentViewer) => `SELECT s.id, s.price_amount, cu.code AS cur, s.delivery_days,
+    ${adultServiceSql("s")} AS adult,
     ${textsOf("commission_service", "s.id", "title")} AS titles,
     (SELECT coalesce(m.thumbnail_url, m.file_url) FROM media_attachments a JOIN media m ON m.id = a.media_id AND m.is_active = 1
      WHERE a.owner_type = 'commission_service' AND a.owner_id = s.id AND a.field = 'medias' ORDER BY a.position LIMIT 1) AS thumb,
@@ -681,6 +738,7 @@ async function toCreatorProfile(
       return {
         id: String(w.id),
         title: pickTextColumn(w.titles, viewer.locale) ?? MISSING_TEXT,
+        gated: Boolean(w.adult),
         media: medias[0] ?? null,
         medias,
       };
@@ -699,9 +757,42 @@ async function toCreatorProfile(
       // The service's request modal on its creator's page (issue 10).
       href: serviceHref(card.handle, String(s.id)),
       bookmark: { isActive: Boolean(s.bookmarked) },
+      gated: Boolean(s.adult),
     })),
     displayCurrencyCode: prices.displayCode,
     ...readings,
+  };
+}
+
+/**
+ * The profile's files behind the adult gate (decision 110) as links signed for its viewer: its works rated for adults
+ * (their cards and the lightbox) and its services' thumbnails. /media/ answers 404 for those whoever asks. Only a
+ * signed-in viewer is shown one (the gate's SQL chose them), so a signed-out render, the edge cache's copy for
+ * everyone, signs nothing.
+ */
+export async function signGatedProfile<T extends Pick<CreatorProfile, "works" | "services">>(
+  env: Env,
+  profile: T,
+  readerProfileId: string | null,
+  now = Date.now(),
+): Promise<T> {
+  const works = profile.works.filter((work) => work.gated);
+  const services = profile.services.filter((service) => service.gated);
+  if (!readerProfileId || works.length + services.length === 0) return profile;
+  const urls = [...works.flatMap((work) => work.medias.flatMap(urlsOfPreview)), ...services.map((s) => s.thumbnailUrl)];
+  const view = await signedForViewer(env, readerProfileId, urls, now);
+  return {
+    ...profile,
+    works: profile.works.map((work) =>
+      work.gated
+        ? {
+            ...work,
+            media: work.media && viewPreview(view, work.media),
+            medias: work.medias.map((media) => viewPreview(view, media)),
+          }
+        : work,
+    ),
+    services: profile.services.map((s) => (s.gated ? { ...s, thumbnailUrl: view(s.thumbnailUrl) } : s)),
   };
 }
 

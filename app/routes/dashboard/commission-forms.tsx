@@ -7,16 +7,24 @@ import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
 import { listForms } from "#worker/services/commission-forms";
 import { listServices } from "#worker/services/commission-services";
+import { mediaUrlsForViewer } from "#worker/media/services/media-access";
 import { requireCreatorSide } from "./guards.server";
 import type { Route } from "./+types/commission-forms";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireCreatorSide(context);
-  const { db, locale } = context.get(requestContext);
+  const { db, env, locale } = context.get(requestContext);
   const [forms, services] = await Promise.all([
     listForms(db, user.accountId, locale),
     listServices(db, user.accountId, locale),
   ]);
+  // A draft's or an R-18 service's thumbnail is not at /media/ (decision 110): its owner reads it by a signed link.
+  const view = await mediaUrlsForViewer(
+    db,
+    env,
+    user,
+    services.map((service) => service.thumbnailUrl),
+  );
   // The page only lists: its texts, prices and links are made here, in the request's language, so the page's code
   // carries no messages and no money formatting (decision 030).
   const untitled = m.authoring_untitled();
@@ -41,7 +49,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       return {
         id: service.id,
         title,
-        thumbnailUrl: service.thumbnailUrl,
+        thumbnailUrl: view(service.thumbnailUrl),
         price: service.priceAmount
           ? m.catalog_price_from({ price: formatMoney(service.priceAmount, service.currency, locale) })
           : unset,

@@ -1,7 +1,7 @@
 import type { PublishStatus, VisibilityStatus } from "../../db/schema/enums";
 import { isReachableWork } from "../../domain/public-items";
 import type { UploadRule } from "./upload-rules";
-import { canViewItem, type ItemGrants } from "../../domain/visibility";
+import { canEditItem, canViewItem, type ItemGrants } from "../../domain/visibility";
 
 /**
  * Who may see a stored object: the rule of the item it belongs to (the `{domain}/{id}` of its key), pure.
@@ -26,6 +26,8 @@ export type MediaItem =
       /** Hidden by an admin (decision 089): its files are no longer public. */
       hidden: boolean;
       grants: ItemGrants;
+      /** Rated for adults (decision 110): behind the gate, its files too. */
+      adult: boolean;
     }
   | { domain: "commission-form"; ownerProfileId: string; formStatus: PublishStatus }
   /** A client's request files: their own folder (no readers), or an order's copy (the order's seller reads it too). */
@@ -41,14 +43,23 @@ export type MediaItem =
       completed: boolean;
       restDue?: boolean;
     }
-  | { domain: "commission-service"; ownerProfileId: string; serviceStatus: PublishStatus };
+  | { domain: "commission-service"; ownerProfileId: string; serviceStatus: PublishStatus; adult: boolean };
+
+/**
+ * Whether an item is behind the adult-content gate (decision 110, worker/domain/content-gate.ts): an R-18 work or
+ * service. Its files are never public, and are read only by a reader the gate lets see it, with their own session
+ * (`signedReadOpener`'s `sessionBound`): a link passed on reaches nobody else.
+ */
+export const isGatedItem = (item: MediaItem | null): boolean =>
+  (item?.domain === "portfolio-work" || item?.domain === "commission-service") && item.adult;
 
 /**
  * Visible to everyone: profile pictures; published portfolio works that are PUBLIC or UNLISTED (unlisted: anyone
  * holding the link; no visibility row means PUBLIC); published commission forms (shown at /cf/{code}); published
- * commission services (their gallery, on the profile and in the service modal).
+ * commission services (their gallery, on the profile and in the service modal). Never an item behind the adult gate.
  */
 function isPublicMediaItem(item: MediaItem): boolean {
+  if (isGatedItem(item)) return false;
   switch (item.domain) {
     case "user-profile":
       return true;
@@ -70,11 +81,15 @@ function isPublicMediaItem(item: MediaItem): boolean {
  */
 export type MediaAccess = "public" | "owner" | "denied";
 
-/** Who asks: a profile, and (to match visibility grants) the account and its roles when known. */
+/**
+ * Who asks: a profile, and (to match visibility grants) the account and its roles when known; `showsAdult`: the
+ * account's "Show adult content" holds now (SessionUser.showsAdult), without which gated items are their editors' only.
+ */
 export interface MediaReader {
   profileId: string;
   accountId?: string;
   roles?: readonly string[];
+  showsAdult?: boolean;
 }
 
 /** What the rule asks of the key's field (its upload rule): never public; held from the buyer until completion. */
@@ -85,7 +100,9 @@ const PUBLIC_FIELD: MediaField = { private: false };
  * The one access rule. `item` null: the item is gone (or never existed). A field marked private in the upload rules
  * (`UploadRule.private`, e.g. deliverables) is never public, whatever its item; one held until completion (a stage
  * preview's original) is its order's seller's alone until the order is completed. A portfolio work's other files
- * follow its visibility rule (`canViewItem`: owner, edit/admin grantees, view grantees once published).
+ * follow its visibility rule (`canViewItem`: owner, edit/admin grantees, view grantees once published). An item behind
+ * the adult gate (`isGatedItem`) is never public: its owner, a work's editors and, where its rule lets them see it, an
+ * adult who confirmed read it.
  */
 export function mediaAccess(
   item: MediaItem | null,
@@ -101,9 +118,15 @@ export function mediaAccess(
   if (item.domain === "commission-order" && item.restDue)
     return reader.profileId === item.ownerProfileId ? "owner" : "denied";
   if (privateReaders(item).includes(reader.profileId)) return "owner";
-  if (item.domain === "portfolio-work" && !field.private && reader.accountId) {
-    return canViewItem(item, { accountId: reader.accountId, roles: reader.roles ?? [] }) ? "owner" : "denied";
-  }
+  if (field.private || !reader.accountId) return "denied";
+  const visitor = { accountId: reader.accountId, roles: reader.roles ?? [] };
+  // The gate as the work page and the service modal apply it: an adult who confirmed, or (a work) one who may edit it.
+  if (item.domain === "portfolio-work")
+    return canViewItem(item, visitor) && (!item.adult || reader.showsAdult === true || canEditItem(item, visitor))
+      ? "owner"
+      : "denied";
+  if (item.domain === "commission-service" && item.adult && item.serviceStatus === "PUBLISHED")
+    return reader.showsAdult === true ? "owner" : "denied";
   return "denied";
 }
 

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
 import {
@@ -15,6 +15,7 @@ import { OBJECT_ROUTE, mediaUrlForKey, parseMediaKey, type MediaKey } from "../d
 import { isLinkableUrl } from "../domain/media-urls";
 import type { MediaDomain } from "../domain/upload-rules";
 import {
+  isGatedItem,
   mediaAccess,
   readUrlTtlMs,
   signedReadOpener,
@@ -23,6 +24,7 @@ import {
   type MediaReader,
 } from "../domain/media-access";
 import { isBanned } from "../../domain/roles";
+import { adultWorkSql, isAdultRating } from "../../domain/content-gate";
 import { restDue } from "../../orders/domain/order-parts";
 import type { OrderProgress } from "../../orders/domain/order-types";
 import { depositColumnsOf } from "../../db/order-row";
@@ -100,6 +102,7 @@ const ITEM_READERS: { [D in MediaDomain]: (db: Database, ids: string[]) => Promi
           ownerAccountId: userProfiles.accountId,
           workStatus: portfolioWorks.workStatus,
           hiddenAt: portfolioWorks.hiddenAt,
+          adult: sql.raw(adultWorkSql(`"portfolio_works"."id"`)).mapWith(Boolean),
         })
         .from(portfolioWorks)
         .innerJoin(userProfiles, eq(userProfiles.id, portfolioWorks.profileId))
@@ -180,6 +183,7 @@ const ITEM_READERS: { [D in MediaDomain]: (db: Database, ids: string[]) => Promi
         id: commissionServices.id,
         ownerProfileId: userProfiles.id,
         serviceStatus: commissionServices.serviceStatus,
+        rating: commissionServices.contentRatingCode,
       })
       .from(commissionServices)
       .innerJoin(commissionAccounts, eq(commissionAccounts.id, commissionServices.commissionAccountId))
@@ -187,7 +191,12 @@ const ITEM_READERS: { [D in MediaDomain]: (db: Database, ids: string[]) => Promi
       .where(inArray(commissionServices.id, ids));
     return rows.map((r) => [
       r.id,
-      { domain: "commission-service", ownerProfileId: r.ownerProfileId, serviceStatus: r.serviceStatus },
+      {
+        domain: "commission-service",
+        ownerProfileId: r.ownerProfileId,
+        serviceStatus: r.serviceStatus,
+        adult: isAdultRating(r.rating),
+      },
     ]);
   },
 };
@@ -336,11 +345,15 @@ export async function openSignedRead(
   const verified = await verifyToken(env, "media-read", token, now);
   const parsed = verified && verified.key === key ? parseMediaKey(key) : null;
   if (!verified || !parsed) return null;
-  const opener = signedReadOpener(verified.sub ?? null, session?.profileId ?? null, parsed.rule.sessionBound === true);
+  const item = (await itemsOf(db, [parsed])).get(itemRef(parsed)) ?? null;
+  // A gated item's file opens only with its reader's own session (decision 110): the gate is the session's to pass
+  // (SessionUser.showsAdult, read on this request), and a link passed on to someone signed out reaches nobody.
+  const sessionBound = parsed.rule.sessionBound === true || isGatedItem(item);
+  const opener = signedReadOpener(verified.sub ?? null, session?.profileId ?? null, sessionBound);
   const reader =
     opener.by === "session" ? session : opener.by === "token-reader" ? await readerNow(db, opener.profileId) : null;
   if (!reader) return null;
-  return (await objectAccess(db, parsed, reader)) === "denied" ? null : { ...parsed, name: verified.name ?? null };
+  return mediaAccess(item, reader, parsed.rule) === "denied" ? null : { ...parsed, name: verified.name ?? null };
 }
 
 export interface ViewableUrl {
@@ -381,6 +394,28 @@ export async function mediaUrlsForViewer(
   }
   // A URL that is neither ours nor http(s) is shown as no link at all ("" reads as none, like a missing one).
   return ((url: string | null) => (url ? (signed.get(url) ?? (isLinkableUrl(url) ? url : "")) : url)) as ViewableUrl;
+}
+
+/**
+ * For a page showing one signed-in viewer files behind the adult gate (decision 110): each stored URL (`/media/{key}`)
+ * as a same-site read URL signed for that viewer, since /media/ answers 404 for those whoever asks. The page's own read
+ * chose the items by the gate (its SQL), so nothing is read here; the signed GET asks the rule again at every request,
+ * with the viewer's session (`isGatedItem`). Never for a signed-out render, which may be the edge cache's copy for
+ * everyone: it shows no gated item. Other URLs (links) pass unchanged.
+ */
+export async function signedForViewer(
+  env: Env,
+  readerProfileId: string,
+  urls: Iterable<string | null | undefined>,
+  now = Date.now(),
+): Promise<ViewableUrl> {
+  const signed = new Map<string, string>();
+  for (const url of urls) {
+    const key = url?.startsWith("/media/") ? parseMediaKey(url) : null;
+    if (url && key && !signed.has(url))
+      signed.set(url, (await signReadUrl(env, key.key, readerProfileId, { now, shownIn: "page" })).url);
+  }
+  return ((url: string | null) => (url ? (signed.get(url) ?? url) : url)) as ViewableUrl;
 }
 
 /** One shown media (a list item or an editor draft) with its URLs as `view` maps them. */

@@ -3,7 +3,7 @@
  * questions (the service modal), a form's terms (the page /cf/{code}), and the viewer's side of it: whether they may
  * send (own service, a request already pending) and their saved cards. One D1 round trip per read.
  */
-import { type ContentViewer, contentViewerOf, visibleServiceSql } from "../../domain/content-gate";
+import { type ContentViewer, adultServiceSql, contentViewerOf, visibleServiceSql } from "../../domain/content-gate";
 import type { Database } from "../../db/client";
 import { notBannedSql } from "../../domain/roles";
 import { MISSING_TEXT, pickText, type TextRow } from "../../domain/localized-text";
@@ -23,6 +23,7 @@ import { parseJson, pickTextColumn, textsOf } from "../../services/json-columns"
 import { clientStandingStatement, type StandingTarget, toClientStanding } from "./order-requests";
 import { rushFactsSql, rushOfferedOf } from "./rush-offer";
 import type { ShownMedia } from "../../media/services/media-rows";
+import { signedForViewer, viewMedia } from "../../media/services/media-access";
 import { PRICE_BOOK_SQL, displayPrice, priceContext, type PriceContext } from "../../services/price-book";
 import type { StagePlanItem } from "../domain/order-stages";
 import { storedStagePlan } from "../domain/stage-plan-rows";
@@ -40,6 +41,8 @@ export interface PublicService {
   prices: PriceContext;
   /** The gallery, in the creator's order. */
   medias: ShownMedia[];
+  /** Rated for adults (decision 110): its gallery is read by links signed for the viewer (`signedForViewer`). */
+  gated: boolean;
   categories: string[];
   /** The creator's terms for this service ("" when none). */
   terms: string;
@@ -56,7 +59,7 @@ const serviceSql = (
   viewer: ContentViewer,
 ) => `SELECT s.id, s.price_amount, cu.code AS cur, s.form_id, s.stage_plan, s.delivery_days, ${textsOf("commission_service", "s.id")} AS texts,
     ${textsOf("commission_policy", "s.policy_id", "terms")} AS terms,
-    ${mediasOf("commission_service", "s.id", "medias")} AS medias,
+    ${mediasOf("commission_service", "s.id", "medias")} AS medias, ${adultServiceSql("s")} AS adult,
     json((SELECT json_group_array(json(${categoryNamesOf("sc.category_code")})) FROM commission_service_categories sc WHERE sc.service_id = s.id)) AS categories,
     p.original_handle AS handle, p.avatar_url, p.is_open_commission, ${textsOf("user_profile", "p.id", "name")} AS names
   FROM commission_services s
@@ -98,6 +101,7 @@ export async function getPublicService(
     rushOffered: rushOfferedOf(rush.results[0]),
     prices,
     medias: parseJson<ShownMedia>(row.medias),
+    gated: Boolean(row.adult),
     categories: parseJson<TextRow[]>(row.categories).map((names) => pickText(names, viewer.locale) ?? MISSING_TEXT),
     terms: pickTextColumn(row.terms, viewer.locale) ?? "",
     creator: {
@@ -110,6 +114,24 @@ export async function getPublicService(
     stages: storedStagePlan(row.stage_plan),
     deliveryDays: (row.delivery_days as number | null) ?? null,
   };
+}
+
+/**
+ * A service rated for adults (decision 110) with its gallery as links signed for its viewer: /media/ answers 404 for
+ * its files whoever asks. Only a signed-in viewer is shown one, so a signed-out render signs nothing.
+ */
+export async function signGatedService(
+  env: Env,
+  service: PublicService,
+  readerProfileId: string | null,
+): Promise<PublicService> {
+  if (!service.gated || !readerProfileId) return service;
+  const view = await signedForViewer(
+    env,
+    readerProfileId,
+    service.medias.flatMap((media) => [media.url, media.thumbnailUrl]),
+  );
+  return { ...service, medias: service.medias.map((media) => viewMedia(view, media)) };
 }
 
 /** The viewer's side of a request (spec section 4's primary button), with their cards for the submit step. */
