@@ -25,6 +25,9 @@ import {
 import { commandContext } from "../orders/command";
 import { submitStagePreview } from "../orders/stage-preview";
 import { orderRefusalMessage } from "../messages/orders";
+import { orderClosedBody } from "../messages/uploads";
+import { folderTakesFiles } from "../media/services/storage";
+import { findUploadRule } from "../media/domain/upload-rules";
 
 /**
  * POST /api/features/commission/order/stage/preview (multipart: orderId, stage, files): the seller posts the current
@@ -76,6 +79,8 @@ async function readPosting(c: AppContext): Promise<Posting | Response> {
 }
 
 const NOT_FOUND = new Set(["not_a_party", "not_found"]);
+/** The originals' folder: a closed order's takes none (media/domain/order-folders.ts), checked before a byte is stored. */
+const STAGE_PREVIEWS = findUploadRule("commission-order", "stage_previews")!;
 
 stagePreviewApi.post("/", async (c) => {
   const request = c.get("request");
@@ -89,6 +94,7 @@ stagePreviewApi.post("/", async (c) => {
     order?.sellerProfileId === user.profileId ? "seller" : order?.buyerProfileId === user.profileId ? "buyer" : null;
   if (!order || !party) return c.json({ error: "not_found" }, 404);
   if (party !== "seller") return c.json({ error: "seller_only" }, 409);
+  if (!(await folderTakesFiles(db, STAGE_PREVIEWS, orderId))) return c.json(orderClosedBody(request.locale), 409);
   const stored = await storeStagePreviews(
     db,
     env.MEDIA,

@@ -9,6 +9,7 @@ import { getObject, serveObject } from "../http/stored-object";
 import { jsonBody } from "../http/json-body";
 import { openSignedRead, signRead } from "../media/services/media-access";
 import { SigningSecretMissingError } from "../services/signed-tokens";
+import { orderClosedBody } from "../messages/uploads";
 import { deleteMedia, putSignedObject, signWrite, uploadFiles, type StorageFailure } from "../media/services/storage";
 
 /**
@@ -28,6 +29,7 @@ function fail(c: AppContext, failure: StorageFailure) {
     const code = failure.error as MediaErrorCode;
     return c.json({ error: MEDIA_ERROR_TEXTS[code], code }, 400);
   }
+  if (failure.status === 409) return c.json(orderClosedBody(c.get("request").locale), 409);
   return c.json({ error: failure.error }, failure.status);
 }
 

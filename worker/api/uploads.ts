@@ -14,6 +14,7 @@ import { SigningSecretMissingError } from "../services/signed-tokens";
 import { createDb } from "../db/client";
 import { HASH_AT_COMPLETION_MAX_BYTES } from "../media/domain/file-checksum";
 import { checkStoredFileSoon } from "../media/services/file-checksum";
+import { orderClosedBody } from "../messages/uploads";
 
 /**
  * The resumable multipart upload of a deliverable (issue 60, decision 096), mounted at /api/uploads. Thin: each door
@@ -35,6 +36,7 @@ const textOf = (code: Code) =>
     : MEDIA_ERROR_TEXTS[code as MediaErrorCode];
 
 function fail(c: AppContext, failure: UploadFailure) {
+  if (failure.code === "upload_error_order_closed") return c.json(orderClosedBody(c.get("request").locale), 409);
   const body = {
     error: textOf(failure.code),
     code: failure.code,

@@ -12,7 +12,10 @@ import type { MediaErrorCode } from "#worker/media/domain/media-limits";
 export { findUploadRule } from "#worker/media/domain/upload-rules";
 
 /** The spec's upload errors in the reader's language; listed explicitly so the bundle carries only these. */
-const ERROR_MESSAGES: Record<MediaErrorCode | "unauthorized" | "forbidden" | "failed", () => string> = {
+const ERROR_MESSAGES: Record<
+  MediaErrorCode | "upload_error_order_closed" | "unauthorized" | "forbidden" | "failed",
+  () => string
+> = {
   media_error_too_large: m.media_error_too_large,
   media_error_unsupported_type: m.media_error_unsupported_type,
   media_error_too_many: m.media_error_too_many,
@@ -23,6 +26,7 @@ const ERROR_MESSAGES: Record<MediaErrorCode | "unauthorized" | "forbidden" | "fa
   media_error_zip_directory: m.media_error_zip_directory,
   media_error_zip_too_many: m.media_error_zip_too_many,
   media_error_damaged: m.media_error_damaged,
+  upload_error_order_closed: m.upload_error_order_closed,
   unauthorized: m.media_error_sign_in,
   forbidden: m.media_error_forbidden,
   failed: m.media_error_failed,

@@ -65,6 +65,8 @@ export interface UploadRule {
    * original), never by the generic upload or a signed write.
    */
   doorOnly?: true;
+  /** A dispute's evidence: still taken by a closed order while it may be disputed (media/domain/order-folders.ts). */
+  disputeEvidence?: true;
   /** The user_profiles column a single-file field updates. */
   profileColumn?: "avatarUrl" | "coverUrl";
 }
@@ -281,6 +283,7 @@ export const UPLOAD_RULES: readonly UploadRule[] = [
     single: false,
     private: true,
     ownership: "commission-order-party",
+    disputeEvidence: true,
   },
   // A stage's preview (decision 073): the creator's original pictures, read by the client only once the order completes,
   // and what the client sees before that (the watermarked JPEG the Worker made of each picture, and clips as posted).

@@ -13,7 +13,9 @@ import {
   type MultipartUploadState,
   type PartPlan,
 } from "../domain/multipart-plan";
+import { findUploadRule } from "../domain/upload-rules";
 import type { StoredPart } from "./r2-multipart-s3";
+import { folderTakesFiles } from "./storage";
 
 export interface MultipartDeps {
   db: Database;
@@ -111,8 +113,19 @@ export function closedFailure(upload: UploadRow): UploadFailure | null {
 }
 
 /**
- * Takes or renews the tab's lease (leaseFor), as one conditional UPDATE, so of two tabs at once only one holds it.
- * Also the upload's activity mark (`updated_at`), which the cron's idle rule reads.
+ * An upload begun while its order was open, continued after it closed (media/domain/order-folders.ts): no part link,
+ * part or completion more, since the object could never be attached. Its parts go with the cron's abort of idle uploads.
+ */
+export async function orderClosedFailure(db: Database, upload: UploadRow): Promise<UploadFailure | null> {
+  const rule = findUploadRule(upload.targetDomain, upload.targetField);
+  if (!rule || (await folderTakesFiles(db, rule, upload.targetId))) return null;
+  return fail(409, "upload_error_order_closed");
+}
+
+/**
+ * Takes or renews the tab's lease (leaseFor), as one conditional UPDATE, so of two tabs at once only one holds it;
+ * never on an upload whose order has closed. Also the upload's activity mark (`updated_at`), which the cron's idle
+ * rule reads.
  */
 export async function takeLease(
   db: Database,
@@ -120,7 +133,7 @@ export async function takeLease(
   tabId: string,
   now: number,
 ): Promise<UploadResult<{ upload: UploadRow }>> {
-  const closed = closedFailure(upload);
+  const closed = closedFailure(upload) ?? (await orderClosedFailure(db, upload));
   if (closed) return closed;
   const lease = leaseFor(
     { holder: upload.leaseHolder, expiresAt: upload.leaseExpiresAt?.getTime() ?? null },

@@ -10,8 +10,7 @@
  * existing attach path and the day-old cleanup. Every refusal leaves nothing half-stored.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { commissionOrders, fileFacts, multipartUploadParts, multipartUploads, pendingUploads } from "../../db/schema";
+import { fileFacts, multipartUploadParts, multipartUploads, pendingUploads } from "../../db/schema";
 import { buildMediaKey, mediaUrlForKey } from "../domain/media-keys";
 import { ORDER_DELIVERABLES_MAX_TOTAL_BYTES } from "../domain/media-limits";
 import { FILE_KINDS, type FileKind } from "../domain/media-sniff";
@@ -36,6 +35,7 @@ import { abortRows } from "./multipart-cleanup";
 import {
   closedFailure,
   fail,
+  orderClosedFailure,
   notFound,
   partsOf,
   planOf,
@@ -85,13 +85,13 @@ export async function startUpload(
   if (!rule?.multipartMaxBytes) return fail(400, "media_error_unsupported_type");
   const authorized = await authorizeWrite(db, uploader, input);
   if (!authorized.ok)
-    return authorized.status === 400 ? fail(400, authorized.error) : fail(403, "upload_error_forbidden");
+    return authorized.status === 400 || authorized.status === 409
+      ? fail(authorized.status, authorized.error)
+      : fail(403, "upload_error_forbidden");
   const named = checkUploadFileName(input.name);
   if (!named.ok) return fail(400, named.error);
   if (input.size < 1 || input.size > rule.multipartMaxBytes) return fail(400, "media_error_too_large");
   if (!rule.kinds.includes(input.kind)) return fail(400, "media_error_unsupported_type");
-  if (rule.domain === "commission-order" && (await isOrderClosed(db, input.id)))
-    return fail(409, "upload_error_order_closed");
   const target = { domain: rule.domain, id: input.id, field: rule.field };
   const fingerprint = fileFingerprint({ name: named.name, size: input.size, lastModified: input.lastModified });
 
@@ -166,19 +166,6 @@ async function resume(
   const leased = await takeLease(deps.db, found, tabId, now);
   if (!leased.ok) return leased;
   return { ok: true, upload: await stateWithParts(deps.db, leased.upload) };
-}
-
-/**
- * A completed or canceled order takes no more files (section 4's editability): refused before R2 starts an upload
- * nothing could ever attach. The Order object's own rule still decides each attachment.
- */
-async function isOrderClosed(db: Database, orderId: string): Promise<boolean> {
-  const order = await db
-    .select({ progress: commissionOrders.orderProgressStatus })
-    .from(commissionOrders)
-    .where(eq(commissionOrders.id, orderId))
-    .get();
-  return order?.progress === "COMPLETED" || order?.progress === "CANCELED";
 }
 
 const timesOf = (upload: UploadRow) => ({
@@ -280,7 +267,7 @@ export async function completeUpload(
   const found = await uploadOf(db, uploader, uploadId);
   if (!found) return notFound;
   if (found.state === "completed" && found.sha256 === input.sha256) return completedAgain(deps, uploader, found, now);
-  const closed = closedFailure(found);
+  const closed = closedFailure(found) ?? (await orderClosedFailure(db, found));
   if (closed) return closed;
   const lease = leaseFor(
     { holder: found.leaseHolder, expiresAt: found.leaseExpiresAt?.getTime() ?? null },

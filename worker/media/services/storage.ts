@@ -4,6 +4,7 @@ import type { Database } from "../../db/client";
 import {
   commissionAccounts,
   commissionForms,
+  commissionOrders,
   commissionServices,
   fileFacts,
   media,
@@ -24,6 +25,7 @@ import {
 } from "../domain/media-keys";
 import { SNIFF_BYTES, kindForMimeType, type SniffedType } from "../domain/media-sniff";
 import { checkFile, checkFileCount, findUploadRule, type UploadRule } from "../domain/upload-rules";
+import { orderFolderTakesFiles } from "../domain/order-folders";
 import { inspectStoredFile } from "./file-inspection";
 import type { MediaErrorCode } from "../domain/media-limits";
 import { orderPartyProfiles, signReadUrl } from "./media-access";
@@ -41,10 +43,12 @@ export const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
 export type StorageFailure =
   | { ok: false; status: 400; error: MediaErrorCode }
-  | { ok: false; status: 401 | 403 | 404; error: "unauthorized" | "forbidden" | "not_found" };
+  | { ok: false; status: 401 | 403 | 404; error: "unauthorized" | "forbidden" | "not_found" }
+  | { ok: false; status: 409; error: "upload_error_order_closed" };
 export type StorageResult<T> = ({ ok: true } & T) | StorageFailure;
 
 const forbidden = { ok: false, status: 403, error: "forbidden" } as const;
+const orderClosed = { ok: false, status: 409, error: "upload_error_order_closed" } as const;
 const badRequest = (error: MediaErrorCode) => ({ ok: false, status: 400, error }) as const;
 
 interface Owner {
@@ -126,7 +130,35 @@ async function mayWrite(db: Database, user: Owner, rule: UploadRule, domainId: s
   return canWriteUnder(user.profileId, rule.ownership, domainId, await ownerProfileOf(db, rule, domainId));
 }
 
-/** The rule and ownership check for a write under domain/id/field, shared by every write path. */
+/**
+ * Whether the order's folder `rule` names takes files now (media/domain/order-folders.ts): every door that writes
+ * under commission-order/{orderId}/ asks it, after the caller's right to write there (a stranger learns nothing of
+ * the order's state), and before a byte lands. Other domains always do.
+ */
+export async function folderTakesFiles(
+  db: Database,
+  rule: Pick<UploadRule, "domain" | "disputeEvidence">,
+  domainId: string,
+): Promise<boolean> {
+  if (rule.domain !== "commission-order") return true;
+  const order = await db
+    .select({
+      progress: commissionOrders.orderProgressStatus,
+      disputedSince: commissionOrders.disputedSince,
+      payoutHeldUntil: commissionOrders.payoutHeldUntil,
+    })
+    .from(commissionOrders)
+    .where(eq(commissionOrders.id, domainId))
+    .get();
+  if (!order) return false;
+  return orderFolderTakesFiles(rule, {
+    progress: order.progress,
+    disputeOpen: order.disputedSince !== null,
+    payoutHeld: order.payoutHeldUntil !== null,
+  });
+}
+
+/** The rule, ownership and open-folder check for a write under domain/id/field, shared by every write path. */
 export async function authorizeWrite(
   db: Database,
   user: Owner,
@@ -138,6 +170,7 @@ export async function authorizeWrite(
   // caller is told where such files go (issue 45), not that their type is unsupported.
   if (rule.doorOnly) return badRequest("media_error_door_only");
   if (!(await mayWrite(db, user, rule, target.id))) return forbidden;
+  if (!(await folderTakesFiles(db, rule, target.id))) return orderClosed;
   return { ok: true, rule };
 }
 
@@ -373,6 +406,8 @@ export async function putSignedObject(
   if (body.declaredLength !== null && body.declaredLength !== claims.size) return sizeError(body.declaredLength);
   const user = { profileId: claims.sub };
   if (!(await mayWrite(db, user, parsed.rule, parsed.id))) return forbidden;
+  // Signed while the order was open, sent after it closed: refused before the body is read, as a new signature is.
+  if (!(await folderTakesFiles(db, parsed.rule, parsed.id))) return orderClosed;
   if (await isTokenSpent(db, claims.jti)) return forbidden;
   const bytes = await body.readUpTo(claims.size);
   if (!bytes) return badRequest("media_error_too_large");
