@@ -4,9 +4,16 @@
  * read through their indexes (forms and services by commission account, reviews by subject, works by profile, texts by
  * entity), so a page costs the candidates it checks; the page stops at its size (catalog.ts).
  * The clock goes in as a CTE (`clock`), so the expressions below hold no parameters and may appear anywhere in the
- * statement, as often as needed. The price is the creator's kept lowest price in yen (decision 109), on the row itself.
+ * statement, as often as needed. The price is the creator's kept lowest price in yen (decision 109), on the row itself:
+ * of the prices the viewer may see (issue 75).
  */
-import { GUARDED_VIEWER, type ContentViewer, visibleRatingSql, visibleServiceSql } from "../domain/content-gate";
+import {
+  GUARDED_VIEWER,
+  type ContentViewer,
+  maySeeRating,
+  visibleRatingSql,
+  visibleServiceSql,
+} from "../domain/content-gate";
 import { listedWorkSql } from "../domain/public-items";
 import { displayMinorFactor, type PriceBook } from "../domain/pricing";
 import type { ExploreQuery, LicenceFilter } from "../domain/search";
@@ -37,8 +44,16 @@ const NO_PRICE = 1_000_000_000_000_000;
  * The creator's lowest published price (a form's or a service's) in yen at the latest stored rate, kept on their
  * search row by migration 0045's triggers whenever a price, a status or a rate changes (decision 109); unpriced: NO_PRICE.
  * Indexed with the profile id, so the cheapest-first sort walks the index and the price filter reads a range of it.
+ * Two are kept (migration 0047, issue 75): every price, and the prices not behind the adult gate (an R-18 service's,
+ * decision 110). A viewer who sees adult content everywhere gets the first; everyone else the second, so neither a
+ * filter nor the sort tells them a gated price. Their own R-18 service counts for a creator only where they see
+ * adult content: explore lists them as it lists them to others, and the sort keeps its index walk for every viewer.
  */
-const LOWEST_YEN = "s.lowest_price_yen";
+const lowestYenFor = (viewer: ContentViewer) =>
+  seesEveryService(viewer) ? "s.lowest_price_yen" : "s.lowest_ungated_price_yen";
+
+/** Whether the viewer sees every published service, an R-18 one too, whoever made it (decision 110). */
+const seesEveryService = (viewer: ContentViewer) => maySeeRating(viewer, ["r18"]);
 
 /** The average of the creator's public reviews by clients, to one decimal as `averageRating` gives it; null for none. */
 const averageRating = `(SELECT round(avg(r.rating), 1) FROM order_reviews r
@@ -66,6 +81,23 @@ const licenceOffered = (licence: LicenceFilter) => `EXISTS (SELECT 1 FROM commis
     WHERE lf.commission_account_id = ${SELLER} AND lf.form_status = 'PUBLISHED'
       AND lc.licence IN (${LICENCE_TAGS_OF[licence].map((tag) => `'${tag}'`).join(", ")}))`;
 
+/**
+ * The categories asked for (`wanted`, a CTE of `token` ' code ' and `code`) as a condition on `s`. The search row's
+ * categories hold every published form's and service's, an R-18 service's too; for a viewer who may not see that
+ * service, a category it alone gives is no match (issue 75), so a candidate the row matches is checked against the
+ * forms and the services the viewer may see, through their indexes.
+ */
+export function wantedCategorySql(viewer: ContentViewer): string {
+  const listed = "EXISTS (SELECT 1 FROM wanted w WHERE instr(s.categories, w.token) > 0";
+  if (seesEveryService(viewer)) return `${listed})`;
+  return `${listed}
+    AND (EXISTS (SELECT 1 FROM commission_forms cf WHERE cf.commission_account_id = ${SELLER}
+          AND cf.form_status = 'PUBLISHED' AND cf.category_code = w.code)
+      OR EXISTS (SELECT 1 FROM commission_services cv JOIN commission_service_categories csc ON csc.service_id = cv.id
+          WHERE cv.commission_account_id = ${SELLER} AND cv.service_status = 'PUBLISHED' AND csc.category_code = w.code
+            AND ${visibleServiceSql("cv", viewer, "s.account_id")})))`;
+}
+
 interface CreatorFilterSql {
   /** CTEs to open the statement with (each ends with a comma and a newline), and their parameters. */
   ctes: string;
@@ -84,13 +116,14 @@ export function creatorFilterSql(query: ExploreQuery, context: FilterContext): C
 
   const where: string[] = [];
   const params: unknown[] = [];
+  const lowestYen = lowestYenFor(context.content ?? GUARDED_VIEWER);
   if (query.openNow) where.push(OPEN_NOW);
   if (query.priceMin !== null || query.priceMax !== null) {
     // The bounds, whole units of the display currency, in yen at the same stored rate the kept prices use.
     const yen = yenOfWhole(context.prices);
     if (yen === null) where.push("0");
     else {
-      where.push(`${LOWEST_YEN} BETWEEN ? AND ?`);
+      where.push(`${lowestYen} BETWEEN ? AND ?`);
       params.push(
         Math.ceil(yen(query.priceMin ?? 0)),
         query.priceMax === null ? NO_PRICE - 1 : Math.floor(yen(query.priceMax)),
@@ -121,7 +154,7 @@ export function creatorFilterSql(query: ExploreQuery, context: FilterContext): C
         AND ${visibleRatingSql("cw", context.content ?? GUARDED_VIEWER, "s.account_id")})`);
     params.push(query.contentRating);
   }
-  return { ctes, cteParams, where, params, sortKey: computedSortKey(query) };
+  return { ctes, cteParams, where, params, sortKey: computedSortKey(query, lowestYen) };
 }
 
 /**
@@ -129,12 +162,12 @@ export function creatorFilterSql(query: ExploreQuery, context: FilterContext): C
  * unrated as 0) and the lowest price, unpriced creators last in either direction: cheapest first (the sort's own
  * direction) is the kept column itself, an index walk; dearest first reads it per match.
  */
-function computedSortKey(query: ExploreQuery): string | null {
+function computedSortKey(query: ExploreQuery, lowestYen: string): string | null {
   if (query.sort === "rating") return `coalesce(CAST(round(${averageRating} * 10) AS INTEGER), 0)`;
   if (query.sort === "price")
     return query.order === "asc"
-      ? LOWEST_YEN
-      : `(CASE WHEN ${LOWEST_YEN} = ${NO_PRICE} THEN -1 ELSE ${LOWEST_YEN} END)`;
+      ? lowestYen
+      : `(CASE WHEN ${lowestYen} = ${NO_PRICE} THEN -1 ELSE ${lowestYen} END)`;
   return null;
 }
 

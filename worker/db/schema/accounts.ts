@@ -103,6 +103,8 @@ export const commissionAccounts = sqliteTable("commission_accounts", {
    * Kept by migration 0045's triggers on every price, status and rate change, and copied to creator_search (decision 109).
    */
   lowestPriceYen: integer("lowest_price_yen"),
+  /** The same without the prices behind the adult gate (R-18 services, decision 110): what everyone may see (0047). */
+  lowestUngatedPriceYen: integer("lowest_ungated_price_yen"),
   ...timestamps,
 });
 
