@@ -37,6 +37,8 @@ bookmarkApi.post("/order/submit", jsonBody(bookmarkBody), async (c) => {
   if (!user) return c.json({ error: "unauthorized" }, 401);
   if (isCreatorSide(user.roles)) return c.json({ error: "forbidden" }, 403);
   const { target, isActive } = c.req.valid("json");
-  if (!(await setBookmark(db, user.accountId, target, isActive))) return c.json({ error: "not_found" }, 404);
+  // A service the caller may not see (decision 110) is answered as a missing one: the same 404, the same body.
+  if (!(await setBookmark(db, user.accountId, target, isActive, { showsAdult: user.showsAdult })))
+    return c.json({ error: "not_found" }, 404);
   return c.json({ data: { isActive } });
 });

@@ -66,7 +66,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Each acts on the user's own rows only: another's follow or bookmark is never named by these.
   if (input.intent === "unfollow")
     await unfollowCreator(db.$client, { followerUserAccountId: user.accountId, creatorProfileId: input.profileId });
-  else await setBookmark(db, user.accountId, { kind: input.kind, id: input.id }, false);
+  else
+    await setBookmark(db, user.accountId, { kind: input.kind, id: input.id }, false, { showsAdult: user.showsAdult });
   return { ok: true as const, message: null };
 }
 
