@@ -1,5 +1,6 @@
-// The delivered files as both parties see them (decisions 024, 059, 096): each file's name and size, the SHA-256 its
-// creator's browser computed as it sent it (with a check of a downloaded copy, hashed in this browser), what Comet read
+// The delivered files as both parties see them (decisions 024, 059, 096): each file's name and size, the SHA-256 Comet
+// computed of the stored file (issue 75: "being checked" until then, "checksum differs" when the creator's browser said
+// another; with a check of a downloaded copy, hashed in this browser), what Comet read
 // of it before anyone takes it (a ZIP's table of contents, a PSD's size and layers) and, once the reader may take it,
 // the download and a GLB/VRM's 3D preview. A source the creator holds until completion shows the client everything
 // but the bytes: no download, no preview (the viewer would load the whole file), only "released when the order
@@ -171,6 +172,12 @@ function DeliverableItem({
           vrm={file.details?.model?.vrm ?? file.kind === "vrm"}
         />
       )}
+      {file.checksum === "pending" && (
+        <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="deliverable-checksum-pending">
+          {m.orders_deliverable_checksum_pending()}
+        </p>
+      )}
+      {file.checksum === "differs" && <ChecksumDiffers name={name} claimed={file.claimedSha256} />}
       {file.sha256 && <Checksum sha256={file.sha256} name={name} />}
     </li>
   );
@@ -245,6 +252,29 @@ type CheckState =
   | { step: "reading"; name: string; percent: number }
   | { step: "done"; name: string; matches: boolean }
   | { step: "failed" };
+
+/**
+ * The creator's browser said it sent other bytes than Comet stored (issue 75): said to both parties (and the admin),
+ * with what the browser said; the SHA-256 shown below is Comet's.
+ */
+function ChecksumDiffers({ name, claimed }: { name: string; claimed: string | null }) {
+  return (
+    <div
+      className="space-y-1 rounded-md bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-100"
+      data-testid="deliverable-checksum-differs"
+    >
+      <p className="font-semibold">{m.orders_deliverable_checksum_differs({ name })}</p>
+      {claimed && (
+        <p>
+          {m.orders_deliverable_checksum_claimed()}{" "}
+          <code className="break-all font-mono text-xs" data-testid="deliverable-claimed-sha256">
+            {claimed}
+          </code>
+        </p>
+      )}
+    </div>
+  );
+}
 
 /** The checksum, shortened with a Copy button, and a check of a downloaded copy that never leaves this browser. */
 function Checksum({ sha256, name }: { sha256: string; name: string }) {

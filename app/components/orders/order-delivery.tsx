@@ -2,7 +2,7 @@
 // facts, and the sources held until completion, decision 096), read by both parties through signed URLs; the seller
 // uploads them (deliverable-upload.tsx: in parts into the order's private folder, then attached through the order's
 // Durable Object) while DRAFT, APPROVED or DELIVERED, and deletes them while DRAFT or APPROVED.
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { ErrorText } from "#app/components/form/error-text";
 import { AddToPortfolio } from "#app/components/history/add-to-portfolio";
@@ -22,6 +22,28 @@ async function post(path: string, body: unknown): Promise<boolean> {
   return response.ok;
 }
 
+/** How soon the page asks again while Comet is still hashing a file: often at first, then every half minute. */
+const checksumPollMs = (tries: number) => (tries < 12 ? 5_000 : 30_000);
+
+/**
+ * While a file's SHA-256 is being checked (issue 75: hashed by the server in the background, in seconds, or by the
+ * cron for files over a gigabyte), the page reads the order again until it is known; only while the tab is shown.
+ */
+function useChecksumsAwaited(files: OrderDetail["deliverables"], revalidator: ReturnType<typeof useRevalidator>) {
+  const [tries, setTries] = useState(0);
+  const waiting = files.some((file) => file.checksum === "pending");
+  const idle = revalidator.state === "idle";
+  const { revalidate } = revalidator;
+  useEffect(() => {
+    if (!waiting || !idle) return;
+    const timer = window.setTimeout(() => {
+      setTries((n) => n + 1);
+      if (document.visibilityState === "visible") void revalidate();
+    }, checksumPollMs(tries));
+    return () => window.clearTimeout(timer);
+  }, [waiting, idle, tries, revalidate]);
+}
+
 /** `heldForRest`: the client's notice that the files open once the rest is paid (decision 100); null otherwise. */
 export function OrderDelivery({ order, heldForRest = null }: { order: OrderDetail; heldForRest?: string | null }) {
   const revalidator = useRevalidator();
@@ -29,6 +51,7 @@ export function OrderDelivery({ order, heldForRest = null }: { order: OrderDetai
   const [error, setError] = useState<string | null>(null);
   const can =
     order.side === "seller" ? sellerEditable(order.facts) : { addDeliverable: false, deleteDeliverable: false };
+  useChecksumsAwaited(order.deliverables, revalidator);
 
   async function remove(mediaId: string) {
     if (!window.confirm(m.orders_deliverables_delete_confirm())) return;
