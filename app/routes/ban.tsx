@@ -3,12 +3,13 @@ import { signOut } from "#app/components/layout/sign-out";
 import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
 import { isBanned } from "#worker/domain/roles";
+import { keepingLanguage } from "#worker/http/locale";
 import type { Route } from "./+types/ban";
 
 /** Banned users are sent here by the Worker; anyone else has nothing to read here. */
 export function loader({ context }: Route.LoaderArgs) {
-  const { user } = context.get(requestContext);
-  if (!user || !isBanned(user.roles)) throw redirect("/");
+  const { user, url } = context.get(requestContext);
+  if (!user || !isBanned(user.roles)) throw redirect(keepingLanguage("/", url));
   return null;
 }
 

@@ -20,6 +20,7 @@ import {
   RATING_FILTER_MAX,
   RATING_FILTER_MIN,
   SEARCH_PAGE_SIZE,
+  WRITES_PARAM,
   parseExploreQuery,
   serializeExploreQuery,
   type ExploreQuery,
@@ -516,7 +517,7 @@ function MoreFilters({
         />
         <Select
           id={`${id}-lang`}
-          name="lang"
+          name={WRITES_PARAM}
           label={m.catalog_filter_language()}
           value={query.language}
           options={languages}

@@ -16,6 +16,7 @@ import { requestContext } from "#app/lib/request-context";
 import { useTextReading } from "#app/components/translation/use-text-reading";
 import { m } from "#app/paraglide/messages.js";
 import { READ_AS_WRITTEN } from "#worker/domain/text-reading";
+import { keepingLanguage } from "#worker/http/locale";
 import { titleText, translateAfterAnswer } from "#worker/services/localized-texts";
 import { getWorkPage } from "#worker/services/work-page";
 import { licenceText } from "#app/components/orders/licence-text";
@@ -33,7 +34,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The title and description shown in the original for want of a translation get one after the answer (issue 46).
   const { untranslated, ...work } = found;
   translateAfterAnswer(executionCtx, locale, untranslated);
-  if (work.handle.toLowerCase() !== params.handle.toLowerCase()) throw redirect(workPagePath(work.handle, work.id));
+  if (work.handle.toLowerCase() !== params.handle.toLowerCase())
+    throw redirect(keepingLanguage(workPagePath(work.handle, work.id), new URL(request.url)));
   // Each media's player is decided here, so the page's JS does not parse media URLs (player-view.ts).
   const { medias, ...shown } = work;
   // The header's links and share text are made here too, so the page ships neither the paths nor the message.

@@ -36,7 +36,7 @@ describe("explore filters in the URL (issue 66, decision 108)", () => {
   const normal = (search: string) => serializeExploreQuery(parse(search));
 
   it("reads each filter and writes it back", () => {
-    expect(parse("open=1&min=5000&max=30000&licence=commercial&rating=4&lang=ja&content=all-ages")).toMatchObject({
+    expect(parse("open=1&min=5000&max=30000&licence=commercial&rating=4&writes=ja&content=all-ages")).toMatchObject({
       openNow: true,
       priceMin: 5000,
       priceMax: 30000,
@@ -45,13 +45,19 @@ describe("explore filters in the URL (issue 66, decision 108)", () => {
       language: "ja",
       contentRating: "all-ages",
     });
-    expect(normal("content=all-ages&lang=ja&rating=4&licence=commercial&max=30000&min=5000&open=1")).toBe(
-      "open=1&min=5000&max=30000&licence=commercial&rating=4&lang=ja&content=all-ages",
+    expect(normal("content=all-ages&writes=ja&rating=4&licence=commercial&max=30000&min=5000&open=1")).toBe(
+      "open=1&min=5000&max=30000&licence=commercial&rating=4&writes=ja&content=all-ages",
     );
   });
 
+  it("reads the language a creator writes in from writes=, never from the interface language's lang= (issue 75)", () => {
+    expect(parse("writes=ko").language).toBe("ko");
+    expect(parse("lang=ko").language).toBeNull();
+    expect(normal("lang=ko&writes=ja")).toBe("writes=ja");
+  });
+
   it("drops bad values and clamps out-of-range ones", () => {
-    expect(normal("open=yes&licence=free&lang=fr&content=%3Cx%3E&rating=abc&min=-5&max=1e3")).toBe("");
+    expect(normal("open=yes&licence=free&writes=fr&content=%3Cx%3E&rating=abc&min=-5&max=1e3")).toBe("");
     expect(normal("rating=9")).toBe("rating=5");
     expect(normal("rating=0")).toBe("rating=1");
     expect(normal("max=999999999999")).toBe("max=100000000");

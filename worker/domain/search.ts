@@ -6,7 +6,7 @@ import { DELIVERY_DAYS_MAX, DELIVERY_DAYS_MIN } from "./delivery-days";
  * The creator search of /explore/creators as it lives in the URL (shareable, works without JavaScript):
  * q, category, kind (content kind), use (use case), and the filters of issue 66 (decision 108): open (open now), min
  * and max (the lowest price, whole units of the display currency), licence (commercial | exclusive), rating (at least
- * N stars), lang (a language the creator writes their profile in), content (a content rating of their works), days
+ * N stars), writes (a language the creator writes their profile in), content (a content rating of their works), days
  * (delivered within N days: a published service whose typical delivery time is at most N, decision 109); sort
  * (relevance | date | name | systemIndex | commissionFormCount | rating | price), order (asc | desc), cursor.
  * One sort control (decision 109): each sort has its own natural direction (`SORT_ORDER`), so the page's select sends
@@ -40,6 +40,13 @@ const SORT_ORDER: Record<SearchSort, SearchOrder> = {
 
 /** The sort a search gets when the URL names none: relevance with text to match, else the newest. */
 const defaultSort = (q: string): SearchSort => (q ? "relevance" : "date");
+
+/**
+ * The "creator writes in" filter's parameter. Not `lang`: that is the interface language of every page (decision 105,
+ * LANGUAGE_PARAM), which a language alternate and the language switch set; one word for both made the Korean alternate
+ * of explore a page of Korean writers only (issue 75). An old link's `?lang=` now picks the page's language alone.
+ */
+export const WRITES_PARAM = "writes";
 
 /** In characters (code points); a longer query is cut (cleanSearchText). */
 const SEARCH_QUERY_MAX = 100;
@@ -127,7 +134,7 @@ function sortOf(params: URLSearchParams, q: string): { sort: SearchSort; order: 
 
 export function parseExploreQuery(params: URLSearchParams): ExploreQuery {
   const cursor = params.get("cursor");
-  const language = params.get("lang");
+  const language = params.get(WRITES_PARAM);
   const q = cleanSearchText(params.get("q") ?? "", SEARCH_QUERY_MAX);
   return {
     q,
@@ -190,7 +197,7 @@ export function serializeExploreQuery(query: Partial<ExploreQuery>): string {
   if (query.priceMax != null) params.set("max", String(query.priceMax));
   if (query.licence) params.set("licence", query.licence);
   if (query.minRating != null) params.set("rating", String(query.minRating));
-  if (query.language) params.set("lang", query.language);
+  if (query.language) params.set(WRITES_PARAM, query.language);
   if (query.contentRating) params.set("content", query.contentRating);
   if (query.maxDeliveryDays != null) params.set("days", String(query.maxDeliveryDays));
   const sort = query.sort ?? defaultSort(query.q ?? "");

@@ -3,7 +3,7 @@ import { avatarMenuLinks } from "#app/components/dashboard/dashboard-nav";
 import { currencyName } from "#app/lib/currency-names";
 import { m } from "#app/paraglide/messages.js";
 import { CURRENCIES, type CurrencyCode } from "#worker/domain/currency";
-import { LOCALES, type Locale, NATIVE_LANGUAGE_NAMES } from "#worker/domain/locales";
+import { LANGUAGE_PARAM, LOCALES, type Locale, NATIVE_LANGUAGE_NAMES } from "#worker/domain/locales";
 import { isAdmin, isCreatorSide } from "#worker/domain/roles";
 import { Avatar } from "./avatar";
 import { MoonIcon, SunIcon } from "./icons";
@@ -106,7 +106,11 @@ async function changeLanguage(code: Locale) {
   } catch {
     // Storage can be unavailable (private mode); the cookie is enough.
   }
-  window.location.reload();
+  // A language alternate's `?lang=` would outrank the choice just saved (decision 105): the page comes back without it.
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has(LANGUAGE_PARAM)) return window.location.reload();
+  url.searchParams.delete(LANGUAGE_PARAM);
+  window.location.replace(url);
 }
 
 /** The display languages, each named in itself (decision 105): a reader finds their own without reading another. */
