@@ -10,8 +10,9 @@ export const mediaRoutes = new Hono<AppEnv>();
 /**
  * /media/{key}: served only when the object's item is visible to everyone (worker/media/domain/media-access.ts), so the
  * response may be cached publicly (for how long: `publicMediaCacheControl`, decision 059). Anything else (a private or
- * draft item, a missing item, a key that is not one of ours) is a 404 here, whoever asks: owners read those through
- * signed URLs. The 404 is kept by no cache, so a work made public again is served at once.
+ * draft item, one behind the adult gate (an R-18 work or service, decision 110), a missing item, a key that is not one
+ * of ours) is a 404 here, whoever asks: those it lets read them get signed URLs. The 404 is kept by no cache, so a work
+ * made public again is served at once.
  */
 mediaRoutes.get("/*", async (c) => {
   const notFound = () => c.text("Not Found", 404, { "cache-control": PRIVATE_MEDIA_CACHE_CONTROL });
