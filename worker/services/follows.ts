@@ -17,6 +17,20 @@ import {
 import { creatorRoleSql, notBannedSql } from "../domain/roles";
 import { PROFILE_SERVICE_PARAM } from "../domain/service-links";
 import { heldOfSeller } from "./waitlist-sql";
+import { consumeRateLimit } from "./rate-limit";
+import type { Database } from "../db/client";
+
+/**
+ * Follow and unfollow presses one account may make in FOLLOW_TOGGLE_WINDOW_MS, both doors together (issue 75). The
+ * button is on a creator's profile, so a person's pace is a profile read a press: a hundred in ten minutes is one every
+ * six seconds, sustained, more than anyone browsing creators makes; a script toggling (150 in 13 s) meets it in seconds.
+ */
+export const FOLLOW_TOGGLES_PER_WINDOW = 100;
+export const FOLLOW_TOGGLE_WINDOW_MS = 10 * 60 * 1000;
+
+/** Counts one press against the account's budget: false past it (the door answers 429 and changes nothing). */
+export const mayToggleFollow = (db: Database, accountId: string, now = Date.now()) =>
+  consumeRateLimit(db, `follow-toggle:${accountId}`, FOLLOW_TOGGLES_PER_WINDOW, FOLLOW_TOGGLE_WINDOW_MS, now);
 
 /** No limit, as a number any count stays under (as waitlist-sql.ts counts). */
 const UNLIMITED = 1_000_000;
