@@ -50,6 +50,18 @@ function FileLinks({ files }: { files: FileLinkView[] }) {
           ) : (
             <span className="text-zinc-800 dark:text-zinc-200">{file.name}</span>
           )}
+          {file.checksum && (
+            <p
+              data-testid="dispute-file-checksum"
+              className={
+                file.checksum.differs
+                  ? "font-semibold text-red-800 dark:text-red-200"
+                  : "font-mono text-xs text-zinc-700 dark:text-zinc-300"
+              }
+            >
+              {file.checksum.text}
+            </p>
+          )}
         </li>
       ))}
     </ul>

@@ -7,7 +7,7 @@ import type { Locale } from "#worker/domain/locales";
 import type { AdminActionEntry } from "#worker/admin/services/admin-users";
 import { disputeFileHref } from "#worker/admin/services/admin-dispute-files";
 import type { DisputeAuditLine, DisputeChatLine, DisputeRecord } from "#worker/admin/services/admin-disputes";
-import type { OrderDetail, OrderMediaView } from "#worker/orders/services/order-views";
+import type { OrderDeliverableView, OrderDetail, OrderMediaView } from "#worker/orders/services/order-views";
 import { actionText } from "./admin-texts.server";
 import type { FileLinkView } from "./dispute-texts.server";
 import { timeOf } from "./dispute-texts.server";
@@ -46,10 +46,30 @@ export function requestView(order: OrderDetail, href: FileHref) {
   });
 }
 
-/** The deliverables, and each stage preview's original (the admin sees what the creator posted). */
+/** A deliverable's checksum as Comet computed it (issue 75): being checked, verified, or not what the browser said. */
+function checksumOf(file: OrderDeliverableView): FileLinkView["checksum"] {
+  if (file.checksum === "pending") return { text: m.admin_dispute_checksum_pending(), differs: false };
+  if (!file.sha256) return null;
+  if (file.checksum === "differs")
+    return {
+      text: m.admin_dispute_checksum_differs({ sha256: file.sha256, claimed: file.claimedSha256 ?? "" }),
+      differs: true,
+    };
+  return { text: m.admin_dispute_checksum({ sha256: file.sha256 }), differs: false };
+}
+
+/** The deliverables, each with its checksum, and each stage preview's original (the admin sees what the creator posted). */
 export function filesView(order: OrderDetail, href: FileHref) {
+  const deliverables = mediaLinks(order.deliverables, "deliverable", href);
+  const byId = new Map(order.deliverables.map((file) => [file.id, file]));
   return {
-    deliverables: mediaLinks(order.deliverables, "deliverable", href),
+    deliverables: {
+      ...deliverables,
+      files: deliverables.files.map((file) => {
+        const checksum = checksumOf(byId.get(file.id)!);
+        return checksum ? { ...file, checksum } : file;
+      }),
+    },
     previews: order.stages.flatMap((stage) =>
       stage.previews.map(
         (preview): FileLinkView => ({

@@ -118,6 +118,8 @@ export interface FileLinkView {
   name: string;
   /** The admin door's address while the dispute is open; null once it is settled. */
   href: string | null;
+  /** A deliverable's SHA-256 as Comet computed it, or that it differs from the browser's (issue 75). */
+  checksum?: { text: string; differs: boolean } | null;
 }
 
 /** The dispute's statements, oldest first: who said what, when, the original and the admin's reading, the files. */
