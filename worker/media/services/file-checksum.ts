@@ -1,7 +1,7 @@
 /**
  * Comet's own checksum of a stored work file (issue 75). The uploader's browser says what SHA-256 it sent (kept in
  * `file_facts.sha256`); here the server reads the stored object back from R2 and hashes it itself, streaming (the
- * object's body piped into a `crypto.DigestStream`, so no file is ever held whole, whatever its size), and records
+ * object's body piped into Workers' `DigestStream`, so no file is ever held whole, whatever its size), and records
  * whether the claim was right. Run in the background: right after a completion (the door's `waitUntil`, for files up
  * to HASH_AT_COMPLETION_MAX_BYTES) and by the cron for whatever is still pending (a bounded batch, oldest first).
  * A run claims a file first by one conditional UPDATE, so two runs never hash it both, and the result is written once.
@@ -12,6 +12,7 @@ import { fileFacts } from "../../db/schema";
 import {
   CHECKS_PER_RUN,
   CHECK_CLAIM_MS,
+  CHECK_RUN_MAX_BYTES,
   CHECK_RUN_BUDGET_MS,
   checksumVerdict,
   hexOf,
@@ -86,8 +87,9 @@ export async function checkStoredFile(
 }
 
 /**
- * The cron's part: the files still pending (none claimed by a live run), oldest first, CHECKS_PER_RUN at most, one after
- * another, starting none once CHECK_RUN_BUDGET_MS has gone. Returns how many it checked.
+ * The cron's part: the files still pending (none claimed by a live run), oldest first, one after another: at most
+ * CHECKS_PER_RUN files and CHECK_RUN_MAX_BYTES (the first file whatever its size), none started once
+ * CHECK_RUN_BUDGET_MS has gone. Returns how many it checked.
  */
 export async function checkPendingFiles(deps: ChecksumDeps, now = Date.now()): Promise<number> {
   const pending = await deps.db
@@ -103,8 +105,12 @@ export async function checkPendingFiles(deps: ChecksumDeps, now = Date.now()): P
     .limit(CHECKS_PER_RUN);
   const started = Date.now();
   let checked = 0;
+  let bytes = 0;
   for (const { objectKey } of pending) {
     if (Date.now() - started > CHECK_RUN_BUDGET_MS) break;
+    const size = (await deps.bucket.head(objectKey))?.size ?? 0;
+    if (bytes > 0 && bytes + size > CHECK_RUN_MAX_BYTES) break;
+    bytes += size;
     if (await checkStoredFile(deps, objectKey, now + Date.now() - started)) checked++;
   }
   return checked;
