@@ -114,8 +114,10 @@ describe("a source held until completion", () => {
     const refused = await remove(delivered.seller.cookie, delivered.id, [mediaIdOf(later)]);
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({ error: "not_editable" });
-    const completed = await newOrder("COMPLETED");
+    // A file stored before the order completed is not attached after (a completed order takes no upload: issue 75).
+    const completed = await newOrder("DELIVERED");
     const [late] = await uploaded(completed.seller.cookie, completed.id, "deliverable_sources");
+    await setProgress(completed.id, "COMPLETED");
     expect((await attach(completed.seller.cookie, completed.id, [late])).status).toBe(409);
   });
 

@@ -136,8 +136,13 @@ describe("editability and exactly once", () => {
     expect(await refused.json()).toMatchObject({ error: "not_editable" });
     expect(await files(delivered.id)).toHaveLength(1);
 
-    const completed = await newOrder("COMPLETED");
+    // A file stored before the order completed is not attached after (a completed order takes no upload: issue 75).
+    const completed = await newOrder("DELIVERED");
     const url = await uploaded(completed.seller.cookie, completed.id);
+    await env.DB.prepare("UPDATE commission_orders SET order_progress_status = 'COMPLETED' WHERE id = ?")
+      .bind(completed.id)
+      .run();
+    expect((await upload(completed.seller.cookie, completed.id)).status).toBe(409);
     expect((await create(completed.seller.cookie, completed.id, [url])).status).toBe(409);
     expect(await files(completed.id)).toEqual([]);
   });
