@@ -26,7 +26,7 @@ import type { Database } from "../db/client";
  * six seconds, sustained, more than anyone browsing creators makes; a script toggling (150 in 13 s) meets it in seconds.
  */
 export const FOLLOW_TOGGLES_PER_WINDOW = 100;
-export const FOLLOW_TOGGLE_WINDOW_MS = 10 * 60 * 1000;
+const FOLLOW_TOGGLE_WINDOW_MS = 10 * 60 * 1000;
 
 /** Counts one press against the account's budget: false past it (the door answers 429 and changes nothing). */
 export const mayToggleFollow = (db: Database, accountId: string, now = Date.now()) =>
