@@ -3,6 +3,7 @@
 // and in the text's tooltip. Made by the loaders (profile-cards.server.ts, creator-card.tsx), so a card's markup is
 // the same for every visitor of the page's language: the edge cache may keep it.
 import { m } from "#app/paraglide/messages.js";
+import { getLocale } from "#app/paraglide/runtime.js";
 import type { Locale } from "#worker/domain/locales";
 import type { TextReading } from "#worker/domain/text-reading";
 import { languageName } from "#app/components/translation/use-text-reading";
@@ -30,6 +31,26 @@ export function cardTitle(
 ): CardText & { title: string } {
   const { text, ...mark } = cardText(title, readings);
   return { title: text, ...mark };
+}
+
+/**
+ * A card's text with its original on hover. A `title` is read in its element's language, so the element that carries
+ * the original is marked with the original's language, and the translation inside it with the reader's (issue 75):
+ * browsers, screen readers and a page translator read each in its own. `hover` is the tooltip of a text shown as
+ * written (the whole of a cut title), in the page's language.
+ */
+export function TextWithOriginal({
+  text,
+  original,
+  translatedFrom,
+  hover,
+}: CardText & { text: string; hover?: string }) {
+  if (original === undefined || !translatedFrom) return hover ? <span title={hover}>{text}</span> : text;
+  return (
+    <span lang={translatedFrom} title={original} data-original-of>
+      <span lang={getLocale()}>{text}</span>
+    </span>
+  );
 }
 
 /** "Translated from Japanese", small, under a card's translated text. */

@@ -4,7 +4,7 @@ import { m } from "#app/paraglide/messages.js";
 import type { CardPreview, CreatorCard as CreatorCardData } from "#worker/services/catalog";
 import { truncateText } from "#worker/domain/search";
 import type { TextReading } from "#worker/domain/text-reading";
-import { type CardText, CardTranslatedMark, cardText, cardTitle } from "./card-readings";
+import { type CardText, CardTranslatedMark, TextWithOriginal, cardText, cardTitle } from "./card-readings";
 import { FORM_TITLE_MAX } from "./card-limits";
 import { previewImageUrl, type PreviewView } from "./media-label";
 import { OpenBadge, openBadgeLabel } from "./open-badge";
@@ -105,7 +105,7 @@ export function CreatorCard({ creator }: { creator: CreatorCardView }) {
             {creator.forms.map((form) => (
               <li key={form.code}>
                 <a href={`/cf/${form.code}`}>
-                  <FormTitle title={form.title} original={form.original} />
+                  <FormTitle title={form.title} original={form.original} translatedFrom={form.translatedFrom} />
                   <PriceLabel
                     price={form.price}
                     className={form.price ? "creator-card-price" : "creator-card-price-note"}
@@ -125,8 +125,8 @@ function isPlainImage(preview: PreviewView): boolean {
   return preview.mediaType === "IMAGE" && preview.formatType === "FILE" && Boolean(preview.url);
 }
 
-/** The form's title cut for the card; the full title as a tooltip only when it was cut. */
-function FormTitle({ title, original }: { title: string; original?: string }) {
+/** The form's title cut for the card; the original as a tooltip when translated, else the full title when it was cut. */
+function FormTitle({ title, ...mark }: { title: string } & CardText) {
   const shown = truncateText(title, FORM_TITLE_MAX);
-  return <span title={original ?? (shown === title ? undefined : title)}>{shown}</span>;
+  return <TextWithOriginal text={shown} {...mark} hover={shown === title ? undefined : title} />;
 }

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { FormCard as FormCardData } from "#worker/services/catalog";
 import { truncateText } from "#worker/domain/text-cut";
 import { BookmarkToggle } from "./bookmark-toggle";
-import { type CardText, CardTranslatedMark } from "./card-readings";
+import { type CardText, CardTranslatedMark, TextWithOriginal } from "./card-readings";
 import type { PriceTag } from "./price-label";
 import { SlotBadge, type SlotBadgeView } from "./slot-badge";
 
@@ -31,9 +31,16 @@ export function FormCard({
   return (
     <article className="relative flex items-start gap-2 rounded-xl border border-zinc-200 bg-white p-4 hover:border-brand-600 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-brand-300">
       <div className="min-w-0 flex-1">
-        <Heading className="font-semibold text-zinc-900 dark:text-zinc-50" title={form.original ?? form.title}>
+        <Heading
+          className="font-semibold text-zinc-900 dark:text-zinc-50"
+          title={form.original === undefined ? form.title : undefined}
+        >
           <Link to={`/cf/${form.code}`} className="after:absolute after:inset-0 after:rounded-xl">
-            {truncateText(form.title, FORM_TITLE_MAX)}
+            <TextWithOriginal
+              text={truncateText(form.title, FORM_TITLE_MAX)}
+              original={form.original}
+              translatedFrom={form.translatedFrom}
+            />
           </Link>
         </Heading>
         <CardTranslatedMark from={form.translatedFrom} />

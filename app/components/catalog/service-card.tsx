@@ -3,7 +3,7 @@ import { Avatar } from "#app/components/layout/avatar";
 import { m } from "#app/paraglide/messages.js";
 import type { ServiceCard as ServiceCardData } from "#worker/services/catalog";
 import { BookmarkToggle } from "./bookmark-toggle";
-import { type CardText, CardTranslatedMark } from "./card-readings";
+import { type CardText, CardTranslatedMark, TextWithOriginal } from "./card-readings";
 import type { PriceTag } from "./price-label";
 import { SlotBadge, type SlotBadgeView } from "./slot-badge";
 import { type SignalItem, SignalList, type SignalListTexts } from "#app/components/signals/signal-list";
@@ -40,9 +40,13 @@ export function ServiceCard({
         ) : null}
       </div>
       <div className="flex flex-1 flex-col p-4">
-        <h3 className="font-semibold text-zinc-900 dark:text-zinc-50" title={service.original}>
+        <h3 className="font-semibold text-zinc-900 dark:text-zinc-50">
           <Link to={service.href} className="after:absolute after:inset-0">
-            {service.title}
+            <TextWithOriginal
+              text={service.title}
+              original={service.original}
+              translatedFrom={service.translatedFrom}
+            />
           </Link>
         </h3>
         <CardTranslatedMark from={service.translatedFrom} />

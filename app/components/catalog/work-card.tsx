@@ -4,7 +4,7 @@ import type { PlayableMedia } from "#app/components/media/players/embed-urls";
 import { MediaImage } from "#app/components/media/media-image";
 import { m } from "#app/paraglide/messages.js";
 import type { MediaType } from "#worker/db/schema/enums";
-import { type CardText, CardTranslatedMark } from "./card-readings";
+import { type CardText, CardTranslatedMark, TextWithOriginal } from "./card-readings";
 import { LazyMediaLightbox } from "./lazy-lightbox";
 
 /** A portfolio work as its card shows it, made by the profile's loader (profile-cards.server.ts). */
@@ -53,10 +53,10 @@ export function WorkCard({ work }: { work: WorkCardView }) {
       {/* Two lines, then cut: one line showed little of a title on a 375 px wide screen. */}
       <h3
         className={`line-clamp-2 px-3 text-sm font-semibold break-words text-zinc-900 dark:text-zinc-50 ${work.translatedFrom ? "pt-2" : "py-2"}`}
-        title={work.original ?? work.title}
+        title={work.original === undefined ? work.title : undefined}
       >
         <Link to={work.href} className="hover:underline">
-          {work.title}
+          <TextWithOriginal text={work.title} original={work.original} translatedFrom={work.translatedFrom} />
         </Link>
       </h3>
       <CardTranslatedMark from={work.translatedFrom} className="px-3 pb-2" />

@@ -4,10 +4,11 @@
 // by the admins, banned) is not named: "A client", with no picture or link.
 import { useId, useState } from "react";
 import { Link } from "react-router";
+import { TextWithOriginal } from "#app/components/catalog/card-readings";
 import { Avatar } from "#app/components/layout/avatar";
 import { TranslatedText } from "#app/components/translation/translated-text";
 import { m } from "#app/paraglide/messages.js";
-import type { ListedReview, RatingSummary } from "#worker/orders/services/reviews";
+import type { ListedReview, RatingSummary, ShownTitle } from "#worker/orders/services/reviews";
 import { ReportReview } from "./report-review";
 import { RatingSummaryLine, Stars } from "./stars";
 
@@ -92,11 +93,7 @@ export function CreatorReviews({
                 <Stars rating={review.rating} />
                 <span className="text-sm text-zinc-700 dark:text-zinc-300">{review.date}</span>
               </div>
-              {review.serviceTitle ? (
-                <p className="text-xs text-zinc-700 dark:text-zinc-300">
-                  {m.reviews_for_service({ service: review.serviceTitle })}
-                </p>
-              ) : null}
+              {review.service ? <ForService service={review.service} /> : null}
               <TranslatedText
                 text={review.body}
                 reading={review.reading}
@@ -137,5 +134,23 @@ export function CreatorReviews({
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** Stands for the title in the sentence, so the title can be its own element (a character no message holds). */
+const TITLE_MARK = "\u0000";
+
+/**
+ * "For Subscriber badge set", worded in the reader's language with the service's title as every title reads (issue 75):
+ * translated, the original on hover in its own language (TextWithOriginal).
+ */
+function ForService({ service }: { service: ShownTitle }) {
+  const [before, after = ""] = m.reviews_for_service({ service: TITLE_MARK }).split(TITLE_MARK);
+  return (
+    <p className="text-xs text-zinc-700 dark:text-zinc-300" data-testid="review-service">
+      {before}
+      <TextWithOriginal text={service.title} original={service.original} translatedFrom={service.translatedFrom} />
+      {after}
+    </p>
   );
 }

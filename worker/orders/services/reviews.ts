@@ -31,6 +31,8 @@ import { notBannedSql } from "../../domain/roles";
 import type { Locale } from "../../domain/locales";
 import { formatDate } from "../../domain/dates";
 import type { TextReading } from "../../domain/text-reading";
+import { pickText, typedIn, type TextRow } from "../../domain/localized-text";
+import { parseJson, textsOf } from "../../services/json-columns";
 import type { Database } from "../../db/client";
 import { commissionAccounts, commissionOrders, notifications, orderReviews, reviewReports } from "../../db/schema";
 import { emailNewNotificationsSoon } from "../../services/notification-emails";
@@ -270,8 +272,8 @@ export interface ShownReview {
   author: { handle: string; name: string | null; avatarUrl: string | null } | null;
   /** The reader wrote it (they may not report it). */
   byReader: boolean;
-  /** The service the order was for, when it was a service order. */
-  serviceTitle: string | null;
+  /** The title of the service the order was for (its texts in every language), when it was a service order. */
+  serviceTitles: TextRow[] | null;
 }
 
 export interface RatingSummary {
@@ -362,7 +364,7 @@ interface ShownReviewRow {
   handle: string;
   name: string | null;
   avatar_url: string | null;
-  service_title: string | null;
+  service_titles: string | null;
 }
 
 /** The page's one statement, unsent (see `ratingSummaryStatement`): one more than a page, to say whether more follow. */
@@ -381,9 +383,8 @@ function shownReviewsStatement(
         (SELECT t.text FROM localized_texts t WHERE t.entity_type = 'user_profile' AND t.entity_id = ap.id
           AND t.field = 'name' AND t.is_original = 1 LIMIT 1) AS name,
         ap.avatar_url,
-        (SELECT t.text FROM commission_order_services s JOIN localized_texts t
-          ON t.entity_type = 'commission_order_service' AND t.entity_id = s.id AND t.field = 'title' AND t.is_original = 1
-          WHERE s.order_id = r.order_id LIMIT 1) AS service_title
+        (SELECT ${textsOf("commission_order_service", "s.id", "title")} FROM commission_order_services s
+          WHERE s.order_id = r.order_id LIMIT 1) AS service_titles
       FROM order_reviews r
       JOIN commission_accounts aa ON aa.id = r.author_id
       JOIN user_profiles ap ON ap.account_id = aa.user_account_id
@@ -409,33 +410,64 @@ function toShownReviews(rows: readonly unknown[], viewer: ProfileViewer): { revi
         ? { handle: r.handle, name: r.name, avatarUrl: r.avatar_url }
         : null,
       byReader: r.author_account_id === viewer?.accountId,
-      serviceTitle: r.service_title,
+      serviceTitles: r.service_titles === null ? null : parseJson<TextRow>(r.service_titles),
     })),
     hasMore: rows.length > REVIEWS_PAGE_SIZE,
   };
 }
 
-export interface ListedReview extends ShownReview {
+export interface ListedReview extends Omit<ShownReview, "serviceTitles"> {
   /** The date shown, in the reader's language. */
   date: string;
   reading: TextReading;
   replyReading: TextReading | null;
+  /**
+   * The service the order was for, as every other title reads (issue 75): typed in the reader's language, else its
+   * stored translation with the original and its language (shown on hover), else as written; null for a form's order.
+   */
+  service: ShownTitle | null;
 }
 
-/** Public reviews as a list shows them: each text read in `locale` (stored translations only), each date in it. */
+/** A title as a card shows it: the text, and when that is a translation, the original and the original's language. */
+export interface ShownTitle {
+  title: string;
+  original?: string;
+  translatedFrom?: Locale;
+}
+
+/**
+ * Public reviews as a list shows them: each text read in `locale` (stored translations only), each date in it; the
+ * service's title in the reader's language where its creator typed one, else its stored translation.
+ */
 async function listed(db: Database, reviews: ShownReview[], locale: Locale): Promise<ListedReview[]> {
+  const titles = reviews.map((r) => (r.serviceTitles ? pickText(r.serviceTitles, locale) : null));
   const readings = await storedReadings(
     db,
-    reviews.flatMap((r) => [r.body, ...(r.reply ? [r.reply] : [])]),
+    reviews.flatMap((r, i) => [
+      r.body,
+      ...(r.reply ? [r.reply] : []),
+      ...(titles[i] && !typedIn(r.serviceTitles, locale) ? [titles[i]] : []),
+    ]),
     locale,
   );
   let next = 0;
-  return reviews.map((review) => ({
-    ...review,
-    date: formatDate(review.at, locale),
-    reading: readings[next++]!,
-    replyReading: review.reply ? readings[next++]! : null,
-  }));
+  return reviews.map(({ serviceTitles, ...review }, i) => {
+    const reading = readings[next++]!;
+    const replyReading = review.reply ? readings[next++]! : null;
+    const title = titles[i];
+    const titleReading = title && !typedIn(serviceTitles, locale) ? readings[next++] : undefined;
+    return {
+      ...review,
+      date: formatDate(review.at, locale),
+      reading,
+      replyReading,
+      service: title
+        ? titleReading?.kind === "translated"
+          ? { title: titleReading.text, original: title, translatedFrom: titleReading.from }
+          : { title }
+        : null,
+    };
+  });
 }
 
 /**
