@@ -138,7 +138,7 @@ try {
     timedRequest(agent, `${server.url}/api/features/commission/order/${path}`, { cookie: data.cookie, json });
   // The objects of the "awake" approvals are woken first by a refused action (completing a DRAFT order: 409).
   for (const orderId of data.wokenOrderIds) {
-    const response = await orderCall("complete", { orderId });
+    const response = await orderCall("complete", { orderId, confirmed: true });
     if (response.status !== 409) throw new Error(`waking ${orderId} answered ${response.status}`);
   }
   const [load1] = loadavg();

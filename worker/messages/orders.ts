@@ -76,3 +76,7 @@ export function orderRefusalMessage(key: string, locale: Locale): string | null 
   const { message, max = 0, min = 0 } = ORDER_MESSAGES[key as WordedOrderRefusal];
   return message({ max, min }, { locale });
 }
+
+/** A money action sent without its confirmation (issue 75): nothing was done; the page asks first. */
+export const confirmationRequiredMessage = (locale: Locale): string =>
+  m.order_server_error_confirmation_required({}, { locale });

@@ -11,6 +11,7 @@ import type * as v from "valibot";
 import type { Database } from "../db/client";
 import type { Locale } from "../domain/locales";
 import type { SessionUser } from "../services/sessions";
+import type { ActionType } from "./domain/order-process";
 
 /** Who asks, and with what: the signed-in user, the request's bindings, its D1 session and its language. */
 export interface CommandContext {
@@ -70,6 +71,11 @@ export interface OrderCommand<S extends v.GenericSchema = v.GenericSchema, D = u
    */
   intent?: string | readonly string[];
   body: S;
+  /**
+   * The Order action it asks for. Where its rows move money (`asksConfirmation`, issue 75), `commands.ts` adds the
+   * body's `confirmed` and refuses the command without it, at both doors.
+   */
+  action?: ActionType;
   /** The JSON door answers `data` as the whole body, not under `data` (the pay doors' answers, spec section 7). */
   bare?: true;
   /** Reads the page's form into the body; without it the form posts `orderId` alone. */
@@ -95,6 +101,9 @@ export const defineCommand = <S extends v.GenericSchema, D>(command: OrderComman
 export const orderIdFromForm = (form: FormData): FormReading => ({ input: { orderId: form.get("orderId") } });
 
 export const refuse = (refusal: Refusal): Outcome<never> => ({ ok: false, ...refusal });
+
+/** The refusal of a money action sent without `confirmed: true` (issue 75): nothing was done. */
+export const CONFIRMATION_REQUIRED = "confirmation_required";
 
 /** A stranger to the order is told what an unknown id gets: order ids cannot be confirmed by asking. */
 export const NOT_FOUND: Refusal = { status: 404, error: "not_found" };

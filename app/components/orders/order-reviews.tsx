@@ -2,7 +2,7 @@
 // (or a line saying it waits for theirs), the viewer's one reply to it, and a report to the admins. The review and the
 // reply post to the order page's action (intents review and replyReview); the server checks every rule again.
 import { useId, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useActionData, useFetcher } from "react-router";
 import { CheckedInput } from "#app/components/form/checked-input";
 import { ErrorText } from "#app/components/form/error-text";
 import { useTypedBeforeHydration } from "#app/components/form/typed-before-hydration";
@@ -13,7 +13,14 @@ import { m } from "#app/paraglide/messages.js";
 import { REVIEW_REPLY_MAX, REVIEW_TEXT_MAX } from "#worker/orders/domain/reviews";
 import type { OrderReviewsPanel } from "#app/loaders/orders/order-review-texts.server";
 
-type Posted = { ok: boolean; intent?: string; errors?: Record<string, string>; message?: string };
+type Posted = {
+  ok: boolean;
+  intent?: string;
+  errors?: Record<string, string>;
+  message?: string;
+  /** What a refused review posted, to draw it again (issue 75). */
+  values?: { rating: number | null; text: string };
+};
 
 const fieldClass =
   "w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100";
@@ -88,13 +95,17 @@ function TheirReview({ orderId, reviews }: { orderId: string; reviews: OrderRevi
 
 function ReviewForm({ orderId, reviews }: { orderId: string; reviews: OrderReviewsPanel }) {
   const fetcher = useFetcher<Posted>();
+  // Sent before this part hydrated (or without script), the review posted as the page: its answer is the page's,
+  // with the field errors and what was typed (issue 75).
+  const pagePost = useActionData() as Posted | undefined;
+  const answer = fetcher.data ?? (pagePost?.intent === "review" ? pagePost : undefined);
   const ids = { text: useId(), textError: useId(), ratingError: useId(), legend: useId() };
-  const [rating, setRating] = useState(reviews.mine?.rating ?? 0);
+  const [rating, setRating] = useState(answer?.values?.rating ?? reviews.mine?.rating ?? 0);
   // A star chosen and a text typed while the page hydrates stay (decision 060).
   const textRef = useRef<HTMLTextAreaElement>(null);
   useTypedBeforeHydration(textRef);
-  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined;
-  const refusal = fetcher.data && !fetcher.data.ok ? fetcher.data.message : undefined;
+  const errors = answer && !answer.ok ? answer.errors : undefined;
+  const refusal = answer && !answer.ok ? answer.message : undefined;
   const saved = fetcher.state === "idle" && fetcher.data?.ok && fetcher.data.intent === "review";
   return (
     <fetcher.Form method="post" className="space-y-3" data-testid="review-form">
@@ -140,7 +151,7 @@ function ReviewForm({ orderId, reviews }: { orderId: string; reviews: OrderRevie
           required
           rows={4}
           maxLength={REVIEW_TEXT_MAX}
-          defaultValue={reviews.mine?.body ?? ""}
+          defaultValue={answer?.values?.text ?? reviews.mine?.body ?? ""}
           aria-invalid={errors?.text ? true : undefined}
           aria-describedby={errors?.text ? ids.textError : undefined}
           className={fieldClass}

@@ -4,8 +4,8 @@
 // from the loader (order-stage-texts.server.ts); the Order object checks every move again.
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useFetcher, useRevalidator } from "react-router";
-import { ConfirmForm } from "#app/components/form/confirm-form";
 import { ErrorText } from "#app/components/form/error-text";
+import { MoneyConfirmForm } from "./money-confirm-form";
 import { useIsPosting } from "#app/components/form/use-is-posting";
 import type { StageState } from "#worker/orders/domain/order-display";
 import { REVISION_COMMENT_MAX } from "#worker/orders/domain/order-stages";
@@ -195,14 +195,14 @@ function StageMoves({ orderId, item }: { orderId: string; item: StageTimelineIte
   return (
     <div className="space-y-2">
       {item.approve && (
-        <ConfirmForm
+        <MoneyConfirmForm
           question={item.approve.confirm}
           fields={{ orderId, intent: "approveStage", stage: String(item.index) }}
         >
           <button type="submit" disabled={posting} className="button-primary min-h-11 w-full disabled:opacity-60">
             {item.approve.label}
           </button>
-        </ConfirmForm>
+        </MoneyConfirmForm>
       )}
       {item.revision && <RevisionRequest orderId={orderId} stage={item.index} revision={item.revision} />}
       {item.grant && (

@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import { ConfirmForm } from "#app/components/form/confirm-form";
 import { useIsPosting } from "#app/components/form/use-is-posting";
+import { MoneyConfirmForm } from "./money-confirm-form";
 import type { OrderDetail } from "#worker/orders/services/order-views";
 import type { OrderPanelTexts, OrderPost } from "#app/loaders/orders/order-panel-texts.server";
 import { StatusBadgeLabel } from "./status-badge";
@@ -164,7 +165,7 @@ function SellerButtons({
   seller: NonNullable<OrderPanelTexts["seller"]>;
 }) {
   const posting = useIsPosting();
-  const post = ({ intent, label, enabled, hint, caution, deposit, byStage }: OrderPost) => {
+  const post = ({ intent, label, enabled, hint, caution, confirm, deposit, byStage }: OrderPost) => {
     // Approve with its optional deposit (decision 100) or its choice to charge stage by stage (101): its own form,
     // which keeps what was chosen when refused.
     if (deposit || byStage)
@@ -184,9 +185,9 @@ function SellerButtons({
     const button = (
       <button
         type="submit"
-        // With a caution, the confirmed form carries the intent as a field (ConfirmForm's).
-        name={caution ? undefined : "intent"}
-        value={caution ? undefined : intent}
+        // With a caution or a question, the confirmed form carries the intent as a field (ConfirmForm's).
+        name={caution || confirm ? undefined : "intent"}
+        value={caution || confirm ? undefined : intent}
         disabled={!enabled || posting}
         aria-describedby={describedBy || undefined}
         className="button-primary min-h-11 w-full disabled:cursor-not-allowed disabled:opacity-60"
@@ -199,6 +200,14 @@ function SellerButtons({
         {hint}
       </p>
     );
+    // Completing moves money (issue 75): the button asks what it releases first, and sends its confirmation.
+    if (confirm)
+      return (
+        <MoneyConfirmForm key={intent} question={confirm} fields={{ orderId: order.id, intent }} className="space-y-1">
+          {button}
+          {hintText}
+        </MoneyConfirmForm>
+      );
     // Approving with every slot taken (decision 091): an amber note above the button, and the button asks first.
     return caution ? (
       <div key={intent} className="space-y-2">
@@ -226,11 +235,11 @@ function SellerButtons({
     <div className="space-y-2">
       {seller.posts.map(post)}
       {seller.cancel && texts.cancelConfirm && (
-        <ConfirmForm question={texts.cancelConfirm} fields={{ orderId: order.id, intent: "cancel" }}>
+        <MoneyConfirmForm question={texts.cancelConfirm} fields={{ orderId: order.id, intent: "cancel" }}>
           <button type="submit" disabled={posting} className={CANCEL_CLASS}>
             {seller.cancel}
           </button>
-        </ConfirmForm>
+        </MoneyConfirmForm>
       )}
     </div>
   );

@@ -137,7 +137,8 @@ export async function payForOrder(input: {
   let response: Response | null = null;
   let answer: PayAnswer | null = null;
   try {
-    response = await post("/api/features/commission/order/pay", { orderId, accountMethodId });
+    // The Pay pressed in the Payment tab, beside the amount and the card, is the client's confirmation (issue 75).
+    response = await post("/api/features/commission/order/pay", { orderId, accountMethodId, confirmed: true });
     answer = (await response.json()) as PayAnswer;
   } catch {
     // No answer (the connection dropped, or a body that is not the API's): the confirm may have gone through.

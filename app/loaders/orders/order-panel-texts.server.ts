@@ -29,6 +29,7 @@ import {
   type DepositFieldTexts,
 } from "./order-parts-texts.server";
 import { stageTimelineTexts } from "./order-stage-texts.server";
+import { completeConfirmText } from "./order-confirm-texts.server";
 import { orderPriceLineTexts } from "./order-price-texts.server";
 import { licenceFact } from "#app/components/orders/licence-text";
 import {
@@ -60,6 +61,8 @@ export interface OrderPost {
   hint?: string;
   /** A warning above the button (Approve with every slot taken, decision 091), and the question it then asks first. */
   caution?: { note: string; confirm: string };
+  /** The question a money action asks first (Complete, issue 75); its form then sends its confirmation. */
+  confirm?: string;
   /** Approve's optional deposit (decision 100); absent for an order with stages. */
   deposit?: DepositFieldTexts;
   /** Approve's choice to charge a plan of two stages or more stage by stage (decision 101); absent otherwise. */
@@ -112,6 +115,7 @@ function sellerTexts(order: OrderDetail, slots: ApprovalSlots | null) {
       enabled: actions.complete.enabled,
       // A deposit order completes once the client paid the rest (decision 100): the refusal's own words.
       hint: m.order_server_error_rest_unpaid(),
+      confirm: completeConfirmText(order),
     });
   return { posts, cancel: actions.cancel.shown ? m.orders_cancel() : null };
 }

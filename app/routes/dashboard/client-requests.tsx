@@ -1,4 +1,5 @@
 import { dashboardTitle } from "#app/components/dashboard/dashboard-page";
+import { OrderConfirm } from "#app/components/orders/order-confirm";
 import { OrderPage } from "#app/components/orders/order-page";
 import { m } from "#app/paraglide/messages.js";
 import { requireUser } from "./guards.server";
@@ -23,13 +24,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-// The buyer has no form posts of their own (paying is a fetch); the Durable Object refuses a buyer's seller actions.
+// The buyer posts a stage approval, a late cancel and reviews here (paying is a fetch); the Durable Object refuses a
+// buyer's seller actions.
 export function action({ context, request }: Route.ActionArgs) {
   return actOnOrder(context, requireUser(context), request);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? dashboardTitle(loaderData.title) : []);
 
-export default function ClientRequestsPage({ loaderData }: Route.ComponentProps) {
+export default function ClientRequestsPage({ loaderData, actionData }: Route.ComponentProps) {
+  // A money action posted without its confirmation is answered with its confirm page (issue 75).
+  if (actionData && "confirm" in actionData)
+    return <OrderConfirm title={loaderData.title} confirm={actionData.confirm} />;
   return <OrderPage data={loaderData} title={loaderData.title} empty={loaderData.empty} />;
 }

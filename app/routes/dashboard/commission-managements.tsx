@@ -1,5 +1,6 @@
 import { dashboardTitle } from "#app/components/dashboard/dashboard-page";
 import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
+import { OrderConfirm } from "#app/components/orders/order-confirm";
 import { OrderPage } from "#app/components/orders/order-page";
 import { m } from "#app/paraglide/messages.js";
 import { requireCreatorSide } from "./guards.server";
@@ -27,6 +28,9 @@ export function action({ context, request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? dashboardTitle(loaderData.title) : []);
 
-export default function CommissionManagementsPage({ loaderData }: Route.ComponentProps) {
+export default function CommissionManagementsPage({ loaderData, actionData }: Route.ComponentProps) {
+  // A money action posted without its confirmation is answered with its confirm page (issue 75).
+  if (actionData && "confirm" in actionData)
+    return <OrderConfirm title={loaderData.title} confirm={actionData.confirm} />;
   return <OrderPage data={loaderData} title={loaderData.title} empty={loaderData.empty} />;
 }

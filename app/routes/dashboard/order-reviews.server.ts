@@ -17,9 +17,17 @@ const ratingOf = (value: FormDataEntryValue | null) =>
   typeof value === "string" && /^[1-5]$/.test(value) ? Number(value) : null;
 
 /** A refusal as the page's posts answer one: a stranger's 404, else the rule's words (409). */
-function refused(intent: string, refusal: ReviewRefusal | "already_replied", locale: Locale) {
+function refused(
+  intent: string,
+  refusal: ReviewRefusal | "already_replied",
+  locale: Locale,
+  values?: { rating: number | null; text: string },
+) {
   if (refusal === "not_found") return data({ ok: false as const, intent }, { status: 404 });
-  return data({ ok: false as const, intent, message: reviewRefusalMessage(refusal, locale) }, { status: 409 });
+  return data(
+    { ok: false as const, intent, message: reviewRefusalMessage(refusal, locale), ...(values && { values }) },
+    { status: 409 },
+  );
 }
 
 export async function actOnReview(
@@ -45,9 +53,17 @@ export async function actOnReview(
     afterReviewWritten(env, executionCtx, { text, writerAccountId: user.accountId });
     return { ok: true as const, intent };
   }
-  const parsed = parseReviewInput(ratingOf(form.get("rating")), String(form.get("text") ?? ""));
+  const rating = ratingOf(form.get("rating"));
+  const typed = String(form.get("text") ?? "");
+  // A refusal carries what was posted: a review sent as a page's post (before its part hydrated, or without script)
+  // is drawn again from this answer, with its field errors beside what was typed (issue 75).
+  const values = { rating, text: typed };
+  const parsed = parseReviewInput(rating, typed);
   if (!parsed.ok)
-    return data({ ok: false as const, intent, errors: reviewFieldErrors(parsed.errors, locale) }, { status: 400 });
+    return data(
+      { ok: false as const, intent, errors: reviewFieldErrors(parsed.errors, locale), values },
+      { status: 400 },
+    );
   const result = await writeReview(db, {
     orderId,
     authorId: user.commissionAccountId,
@@ -55,7 +71,7 @@ export async function actOnReview(
     body: parsed.body,
     now,
   });
-  if (!result.ok) return refused(intent, result.refusal, locale);
+  if (!result.ok) return refused(intent, result.refusal, locale, values);
   afterReviewWritten(env, executionCtx, { text: parsed.body, writerAccountId: user.accountId });
   return { ok: true as const, intent };
 }

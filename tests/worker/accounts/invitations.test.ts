@@ -79,7 +79,11 @@ const profileIdOf = async (userAccountId: string) =>
     .first<{ id: string }>())!.id;
 
 const complete = (orderId: string, seller: User) =>
-  call("/api/features/commission/order/complete", { method: "POST", cookie: seller.cookie, json: { orderId } });
+  call("/api/features/commission/order/complete", {
+    method: "POST",
+    cookie: seller.cookie,
+    json: { orderId, confirmed: true },
+  });
 
 describe("the invite link", () => {
   it("is one stable code per user, of the link's alphabet, the same for racing first uses", async () => {
@@ -290,7 +294,7 @@ describe("the inviter's notice", () => {
     const canceled = await call("/api/features/commission/order/cancel", {
       method: "POST",
       cookie: seller.cookie,
-      json: { orderId: draft.id },
+      json: { orderId: draft.id, confirmed: true },
     });
     expect(canceled.status).toBe(200);
     expect(await inviteNoticesTo(inviter.userAccountId)).toEqual([]);

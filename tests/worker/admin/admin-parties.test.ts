@@ -129,7 +129,11 @@ describe("an order's party settles nothing as its admin", () => {
     const order = await insertOrderIn("DELIVERED", seller, admin);
     const before = await orderRow(order.id);
     const cancel = (cookie: string) =>
-      call("/api/features/commission/order/admin-cancel", { method: "POST", cookie, json: { orderId: order.id } });
+      call("/api/features/commission/order/admin-cancel", {
+        method: "POST",
+        cookie,
+        json: { orderId: order.id, confirmed: true },
+      });
     const refused = await cancel(admin.cookie);
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ error: "admin_is_party", message: ORDER_PARTY });

@@ -49,12 +49,12 @@ describe("the doors refuse what they cannot take, and change nothing", () => {
       const real = await call(`/api/features/commission/order/${path}`, {
         method: "POST",
         cookie: stranger.cookie,
-        json: { orderId: order.id, priceAmount: 20_000 },
+        json: { orderId: order.id, priceAmount: 20_000, confirmed: true },
       });
       const unknown = await call(`/api/features/commission/order/${path}`, {
         method: "POST",
         cookie: stranger.cookie,
-        json: { orderId: crypto.randomUUID(), priceAmount: 20_000 },
+        json: { orderId: crypto.randomUUID(), priceAmount: 20_000, confirmed: true },
       });
       expect([real.status, await real.json()], path).toEqual([unknown.status, await unknown.json()]);
     }
@@ -65,7 +65,7 @@ describe("the doors refuse what they cannot take, and change nothing", () => {
     const response = await call("/api/features/commission/order/pay", {
       method: "POST",
       cookie: order.buyer.cookie,
-      json: { orderId: order.id, transactionId: "made-up" },
+      json: { orderId: order.id, transactionId: "made-up", confirmed: true },
     });
     expect(response.status).toBe(404);
     expect(

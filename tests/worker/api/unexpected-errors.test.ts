@@ -57,7 +57,7 @@ describe("unexpected errors", () => {
     const request = new Request(`${BASE}/api/features/commission/order/pay`, {
       method: "POST",
       headers: { cookie: order.buyer.cookie, "content-type": "application/json", "sec-fetch-site": "same-origin" },
-      body: JSON.stringify({ orderId: order.id }),
+      body: JSON.stringify({ orderId: order.id, confirmed: true }),
     });
     const response = await fetchWith(createApp(), request).finally(() =>
       fetch(`${faults}/${id}`, { method: "DELETE" }),

@@ -26,6 +26,7 @@ import { commissionAccountByEmail } from "../support/order-fixtures";
 import { insertOrderIn, newAdmin, newParty, type OrderStateName, type Party } from "../support/order-states";
 import { approvedOrder, platform } from "../support/payments-helpers";
 import { actOn, chargeOfOrder, payoutsOf, setStagesOnRow } from "../support/stage-fixtures";
+import { confirmed } from "../support/confirmed";
 
 const DAY = 86_400_000;
 const PLAN: StagePlanItem[] = [
@@ -64,7 +65,7 @@ const answerDispute = (who: Party | null, json: unknown, language?: string) =>
 const settle = (who: Party | null, json: unknown, language?: string) =>
   post("/api/admin/disputes/settle", who, json, language);
 const orderDoor = (path: string, who: Party | { cookie: string } | null, json: unknown, language?: string) =>
-  post(`/api/features/commission/order/${path}`, who, json, language);
+  post(`/api/features/commission/order/${path}`, who, confirmed(json), language);
 const queue = (who: Party | null) => call("/api/admin/disputes", { cookie: who?.cookie });
 
 const OPENING = { reason: "not_as_agreed", statement: "The sketch is not the character I described." };
@@ -197,7 +198,10 @@ describe("a dispute, opened, answered and settled", () => {
     expect(JSON.parse(row!.dispute)).toMatchObject({ openedBy: "buyer", reason: "not_as_agreed", settledAt: null });
     expect(row!.disputed_since).toBeGreaterThan(0);
     // The seller's moves wait; the seller answers.
-    const complete = await post("/api/features/commission/order/cancel", order.seller, { orderId: order.id });
+    const complete = await post("/api/features/commission/order/cancel", order.seller, {
+      orderId: order.id,
+      confirmed: true,
+    });
     expect(complete.status).toBe(409);
     expect(
       (await answerDispute(order.seller, { orderId: order.id, statement: "説明どおりに描きました。" })).status,

@@ -25,7 +25,7 @@ const made = ordersLeavingTheQueue();
 const post = (path: string, who: { cookie: string }, json: unknown) =>
   call(path, { method: "POST", cookie: who.cookie, json });
 const orderDoor = (action: string, who: Party, orderId: string) =>
-  post(`/api/features/commission/order/${action}`, who, { orderId });
+  post(`/api/features/commission/order/${action}`, who, { orderId, confirmed: true });
 const openDispute = (who: Party, orderId: string) =>
   post("/api/features/commission/order/dispute/open", who, {
     orderId,

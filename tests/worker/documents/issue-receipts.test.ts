@@ -104,9 +104,10 @@ describe("refund notes", () => {
   it("after a split settlement, the note gives back ¥3,500 with its tax and refers to the ¥10,000 receipt", async () => {
     const order = await approvedOrder();
     const post = (path: string, cookie: string, json: unknown) => call(path, { method: "POST", cookie, json });
-    expect((await post("/api/features/commission/order/pay", order.buyer.cookie, { orderId: order.id })).status).toBe(
-      200,
-    );
+    expect(
+      (await post("/api/features/commission/order/pay", order.buyer.cookie, { orderId: order.id, confirmed: true }))
+        .status,
+    ).toBe(200);
     const opened = await post("/api/features/commission/order/dispute/open", order.buyer.cookie, {
       orderId: order.id,
       reason: "quality",

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { call } from "../support/helpers";
 import { insertOrderIn, newParty, type Party } from "../support/order-states";
+import { confirmed } from "../support/confirmed";
 
 type Item = { title: string; message: string | null; href: string; icon: string; colour: string };
 
@@ -18,7 +19,7 @@ async function act(action: "deliver" | "complete", seller: Party, orderId: strin
   const response = await call(`/api/features/commission/order/${action}`, {
     method: "POST",
     cookie: seller.cookie,
-    json: { orderId },
+    json: confirmed({ orderId }),
   });
   expect(response.status, `${action}: ${await response.clone().text()}`).toBe(200);
 }

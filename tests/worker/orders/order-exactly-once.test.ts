@@ -23,10 +23,11 @@ import {
   shuffledDeliveries,
 } from "../support/payments-helpers";
 import { orderStub } from "#worker/orders/order-stub";
+import { confirmed } from "../support/confirmed";
 
 const DAY = 86_400_000;
 const orderCall = (path: string, cookie: string, json: unknown) =>
-  call(`/api/features/commission/order/${path}`, { method: "POST", cookie, json });
+  call(`/api/features/commission/order/${path}`, { method: "POST", cookie, json: confirmed(json) });
 const stub = (id: string) => orderStub(env.ORDER, id);
 const log = async (id: string) =>
   (

@@ -29,7 +29,7 @@ const ACTIONS: Action[] = ["approve", "cancel", "deliver", "complete", "update"]
 const ACTORS: Actor[] = ["seller", "buyer", "stranger"];
 
 const body = (action: Action, orderId: string) =>
-  action === "update" ? { orderId, priceAmount: 20_000 } : { orderId };
+  action === "update" ? { orderId, priceAmount: 20_000 } : { orderId, confirmed: true };
 const row = (id: string) =>
   env.DB.prepare("SELECT * FROM commission_orders WHERE id = ?").bind(id).first<Record<string, unknown>>();
 const eventTypes = async (id: string) =>

@@ -100,6 +100,7 @@ import {
   type ChargebackCommand,
   type ModelChargeback,
 } from "../support/money-model-chargebacks";
+import { confirmed } from "../support/confirmed";
 
 /**
  * `threeDSecure` wants 3-D Secure on every on-session payment and fails off-session (authentication_required);
@@ -491,7 +492,7 @@ interface Run {
 
 const stub = (id: string) => orderStub(env.ORDER, id);
 const orderCall = (path: string, cookie: string, json: unknown) =>
-  call(`/api/features/commission/order/${path}`, { method: "POST", cookie, json });
+  call(`/api/features/commission/order/${path}`, { method: "POST", cookie, json: confirmed(json) });
 
 async function createWorld(): Promise<World> {
   const [seller, buyer, admin] = await Promise.all([newUser(), newUser(), newUser()]);

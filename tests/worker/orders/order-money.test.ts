@@ -21,6 +21,7 @@ import {
 } from "../support/payments-helpers";
 import { orderStub } from "#worker/orders/order-stub";
 import { insertOrderIn, newParty } from "../support/order-states";
+import { confirmed } from "../support/confirmed";
 
 /** Asks for 3-D Secure on every on-session use (the emulator's page: Complete or Fail). */
 const THREE_D_SECURE = "4000002760003184";
@@ -29,7 +30,7 @@ const DAY = 86_400_000;
 type Order = Awaited<ReturnType<typeof approvedOrder>>;
 const stub = (id: string) => orderStub(env.ORDER, id);
 const orderCall = (path: string, cookie: string, json: unknown) =>
-  call(`/api/features/commission/order/${path}`, { method: "POST", cookie, json });
+  call(`/api/features/commission/order/${path}`, { method: "POST", cookie, json: confirmed(json) });
 const pay = (order: Order) => orderCall("pay", order.buyer.cookie, { orderId: order.id });
 const cancel = (order: Order) => orderCall("cancel", order.seller.cookie, { orderId: order.id });
 const row = (id: string) =>

@@ -9,7 +9,11 @@ import { approvedOrder, cardRows, confirmSetup, enterCard, platform } from "../s
 import { getOrderDetail } from "#worker/orders/services/order-views";
 
 const pay = (cookie: string, orderId: string, accountMethodId?: string) =>
-  call("/api/features/commission/order/pay", { method: "POST", cookie, json: { orderId, accountMethodId } });
+  call("/api/features/commission/order/pay", {
+    method: "POST",
+    cookie,
+    json: { orderId, accountMethodId, confirmed: true },
+  });
 const transactions = async (id: string) =>
   (
     await env.DB.prepare("SELECT * FROM payment_transactions WHERE order_id = ?")

@@ -15,7 +15,7 @@ import {
 } from "../support/payments-helpers";
 
 const pay = (cookie: string, orderId: string) =>
-  call("/api/features/commission/order/pay", { method: "POST", cookie, json: { orderId } });
+  call("/api/features/commission/order/pay", { method: "POST", cookie, json: { orderId, confirmed: true } });
 const orderRow = (id: string) =>
   env.DB.prepare("SELECT order_payment_status FROM commission_orders WHERE id = ?")
     .bind(id)
@@ -195,7 +195,7 @@ describe("paying for an approved order", () => {
         call("/api/features/commission/order/cancel", {
           method: "POST",
           cookie: order.seller.cookie,
-          json: { orderId: order.id },
+          json: { orderId: order.id, confirmed: true },
         }),
       ),
     );

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { stagesOfPlan, type OrderStage, type StagePlanItem } from "#worker/orders/domain/order-stages";
 import { call } from "../support/helpers";
 import { insertOrderIn, newParty, type OrderStateName, type Party } from "../support/order-states";
+import { confirmed } from "../support/confirmed";
 
 const DAY = 86_400_000;
 const PLAN: StagePlanItem[] = [
@@ -36,7 +37,7 @@ const door = (path: string, who: Party | null, json: unknown, language = "en") =
   call(`/api/features/commission/order/${path}`, {
     method: "POST",
     cookie: who?.cookie,
-    json,
+    json: confirmed(json),
     headers: { "accept-language": language },
   });
 

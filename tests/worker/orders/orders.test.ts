@@ -14,6 +14,7 @@ import { call, db, signUp } from "../support/helpers";
 import { pageContext } from "../support/page-context";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
 import { orderStub } from "#worker/orders/order-stub";
+import { confirmed } from "../support/confirmed";
 
 async function party() {
   const user = freshUser();
@@ -40,7 +41,7 @@ async function newOrder({
 }
 
 const act = (path: string, cookie: string | undefined, json: unknown) =>
-  call(`/api/features/commission/order/${path}`, { method: "POST", cookie, json });
+  call(`/api/features/commission/order/${path}`, { method: "POST", cookie, json: confirmed(json) });
 const row = (id: string) =>
   env.DB.prepare("SELECT * FROM commission_orders WHERE id = ?").bind(id).first<Record<string, unknown>>();
 const events = async (id: string) =>

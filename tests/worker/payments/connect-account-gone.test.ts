@@ -68,7 +68,7 @@ describe("a connected account gone at Stripe", () => {
         await call("/api/features/commission/order/complete", {
           method: "POST",
           cookie: seller.cookie,
-          json: { orderId: order.id },
+          json: { orderId: order.id, confirmed: true },
         })
       ).status,
     ).toBe(200);

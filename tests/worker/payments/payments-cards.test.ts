@@ -252,7 +252,7 @@ describe("a customer Stripe no longer knows (issue 59)", () => {
       call("/api/features/commission/order/pay", {
         method: "POST",
         cookie: order.buyer.cookie,
-        json: { orderId: order.id },
+        json: { orderId: order.id, confirmed: true },
       });
     const refused = await pay();
     expect(refused.status).toBe(409);

@@ -21,7 +21,11 @@ import { deliver, platform, shuffledDeliveries } from "../support/payments-helpe
 
 /** The seller completes a delivered order (spec section 6: approve, cancel, deliver, complete are the seller's). */
 const complete = (seller: Party, orderId: string) =>
-  call("/api/features/commission/order/complete", { method: "POST", cookie: seller.cookie, json: { orderId } });
+  call("/api/features/commission/order/complete", {
+    method: "POST",
+    cookie: seller.cookie,
+    json: { orderId, confirmed: true },
+  });
 const payoutRow = (orderId: string) =>
   env.DB.prepare("SELECT * FROM creator_payouts WHERE order_id = ?").bind(orderId).first<Record<string, unknown>>();
 const transfersTo = async (account: string) =>
@@ -246,7 +250,7 @@ describe("the creator's share of a completed order", () => {
     const cancel = await call("/api/features/commission/order/cancel", {
       method: "POST",
       cookie: seller.cookie,
-      json: { orderId: order.id },
+      json: { orderId: order.id, confirmed: true },
     });
     expect(cancel.status).toBe(200);
     expect(

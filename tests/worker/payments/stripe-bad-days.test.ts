@@ -42,7 +42,7 @@ const pay = (order: Order) =>
   call("/api/features/commission/order/pay", {
     method: "POST",
     cookie: order.buyer.cookie,
-    json: { orderId: order.id },
+    json: { orderId: order.id, confirmed: true },
   });
 const intentsOf = async (order: Order) =>
   (await platform().paymentIntents.list({ limit: 100 })).data.filter((intent) => intent.metadata.orderId === order.id);
@@ -151,7 +151,7 @@ describe("paying on Stripe's bad day", () => {
     const canceled = await call("/api/features/commission/order/cancel", {
       method: "POST",
       cookie: order.seller.cookie,
-      json: { orderId: order.id },
+      json: { orderId: order.id, confirmed: true },
     });
     expect(canceled.status).toBe(200);
     expect((await platform().paymentIntents.retrieve(pending.intentId)).status).toBe("requires_action");

@@ -10,6 +10,7 @@ import { withMessageLocale } from "#worker/messages/message-locale";
 import { call } from "./helpers";
 import { pageContext } from "./page-context";
 import { insertOrderIn, newParty, type OrderStateName, type Party } from "./order-states";
+import { confirmed } from "./confirmed";
 
 const DAY = 86_400_000;
 export const PLAN: StagePlanItem[] = [
@@ -40,12 +41,12 @@ export async function orderIn(state: OrderStateName, stages: Partial<OrderStage>
   return { ...order, seller, buyer, stranger };
 }
 
-/** POST /api/features/commission/order{path} as `who` (signed out: null), in `language`. */
+/** POST /api/features/commission/order{path} as `who` (signed out: null), in `language`, confirmed as the app sends it. */
 export const jsonDoor = (path: string, who: Pick<Party, "cookie"> | null, json: unknown, language = "en") =>
   call(`/api/features/commission/order${path}`, {
     method: "POST",
     cookie: who?.cookie,
-    json,
+    json: confirmed(json),
     headers: { "accept-language": language },
   });
 
@@ -54,7 +55,10 @@ export interface FormAnswer {
   init: { status: number };
 }
 
-/** The order page's form post as `who`, on their side's page; a field given a list posts it repeated. */
+/**
+ * The order page's form post as `who`, on their side's page, as the page posts it once its dialog was confirmed
+ * (`confirmed=true`, issue 75); a field given a list posts it repeated.
+ */
 export async function formDoor(
   who: Party,
   side: "seller" | "buyer",
@@ -67,7 +71,8 @@ export async function formDoor(
       : [clientRequestsPage, "/dashboard/commission/client/requests"];
   const context = await pageContext(who.userAccountId, locale, path);
   const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) for (const each of [value].flat()) body.append(name, each);
+  for (const [name, value] of Object.entries({ confirmed: "true", ...fields }))
+    for (const each of [value].flat()) body.append(name, each);
   const result = await withMessageLocale(locale, "http://localhost", () =>
     page.action({ context, request: new Request(`http://localhost${path}`, { method: "POST", body }) } as never),
   );

@@ -23,6 +23,7 @@ import {
   platform,
   sdkChallengeOf,
 } from "./payments-helpers";
+import { confirmed } from "./confirmed";
 
 const DAY = 86_400_000;
 /** Just pays, on-session and off. */
@@ -38,12 +39,12 @@ export interface DepositOrder {
   buyer: DepositParty;
 }
 
-/** POST /api/features/commission/order{path} as `who`, answered `{ status, body }`. */
+/** POST /api/features/commission/order{path} as `who`, confirmed as the app sends it, answered `{ status, body }`. */
 export async function orderDoor(path: string, who: Pick<Party, "cookie">, json: unknown, language = "en") {
   const response = await call(`/api/features/commission/order${path}`, {
     method: "POST",
     cookie: who.cookie,
-    json,
+    json: confirmed(json),
     headers: { "accept-language": language },
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> & { data?: unknown } };
@@ -98,7 +99,7 @@ export async function pay(order: DepositOrder) {
   const response = await call("/api/features/commission/order/pay", {
     method: "POST",
     cookie: order.buyer.cookie,
-    json: { orderId: order.id },
+    json: { orderId: order.id, confirmed: true },
   });
   return { status: response.status, body: (await response.json()) as PayAnswer };
 }

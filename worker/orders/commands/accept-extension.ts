@@ -9,6 +9,7 @@ import { orderStub } from "../order-stub";
  */
 export default defineCommand({
   path: "/extension/accept",
+  action: "acceptExtension",
   intent: "acceptExtension",
   body: orderIdBody,
   fromForm: orderIdFromForm,

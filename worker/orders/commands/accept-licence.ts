@@ -11,6 +11,7 @@ import { purgeAccountPages } from "../../services/public-pages";
  */
 export default defineCommand({
   path: "/licence/accept",
+  action: "acceptLicence",
   intent: "acceptLicence",
   body: orderIdBody,
   fromForm: orderIdFromForm,

@@ -15,6 +15,7 @@ import { orderStub } from "../order-stub";
  */
 export default defineCommand({
   path: "/admin-cancel",
+  action: "adminCancel",
   body: orderIdBody,
   run: async (context, { orderId }) => {
     const { user } = context;

@@ -8,6 +8,7 @@ import { stageBody, stageFromForm } from "../stage-body";
  */
 export default defineCommand({
   path: "/stage/approve",
+  action: "approveStage",
   intent: "approveStage",
   body: stageBody,
   fromForm: stageFromForm,

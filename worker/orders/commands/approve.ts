@@ -21,6 +21,7 @@ const body = v.object({ orderId, deposit: v.optional(v.nullable(deposit)), bySta
  */
 export default defineCommand({
   path: "/approve",
+  action: "approve",
   intent: "approve",
   body,
   fromForm: (form) => {

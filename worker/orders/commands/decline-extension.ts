@@ -9,6 +9,7 @@ import { orderStub } from "../order-stub";
  */
 export default defineCommand({
   path: "/extension/decline",
+  action: "declineExtension",
   intent: "declineExtension",
   body: orderIdBody,
   fromForm: orderIdFromForm,

@@ -9,6 +9,7 @@ import { orderStub } from "../order-stub";
  */
 export default defineCommand({
   path: "/licence/decline",
+  action: "declineLicence",
   intent: "declineLicence",
   body: orderIdBody,
   fromForm: orderIdFromForm,

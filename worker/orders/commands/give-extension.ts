@@ -10,6 +10,7 @@ import { orderStub } from "../order-stub";
  */
 export default defineCommand({
   path: "/extension/give",
+  action: "giveExtension",
   intent: "giveExtension",
   body: v.object({ orderId, deliveryDeadline }),
   fromForm: (form, context) => {

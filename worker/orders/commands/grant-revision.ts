@@ -8,6 +8,7 @@ import { stageBody, stageFromForm } from "../stage-body";
  */
 export default defineCommand({
   path: "/stage/grant",
+  action: "grantRevision",
   intent: "grantRevision",
   body: stageBody,
   fromForm: stageFromForm,

@@ -24,6 +24,7 @@ const STATUS = { succeeded: undefined, requires_action: undefined, failed: 402, 
  */
 export default defineCommand({
   path: "/pay",
+  action: "startPayment",
   bare: true,
   body,
   run: async ({ db, env, user }, input): Promise<Outcome> => {

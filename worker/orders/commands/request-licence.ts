@@ -15,6 +15,7 @@ const body = v.object({ orderId, licence: licenceTags });
  */
 export default defineCommand({
   path: "/licence/request",
+  action: "requestLicence",
   intent: "requestLicence",
   body,
   fromForm: (form, context) => {

@@ -15,6 +15,7 @@ import { orderId } from "../order-body";
  */
 export default defineCommand({
   path: "/stages",
+  action: "setStages",
   intent: "setStages",
   // The plan as typed: its fields' types are `parseStagePlan`'s to check, so a share sent as "30" is told the share's
   // message rather than a bare invalid_request. More stages than a few plans' worth is not a plan at all.

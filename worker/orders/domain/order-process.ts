@@ -1234,3 +1234,27 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     effect: (o, _, now) => complete(o, now),
   }),
 ];
+
+/**
+ * Which money tags move money (issue 75): a charge, a payout, a refund. Voiding a payment under way moves none (nothing
+ * was taken). Spelled out per tag, so a new tag says whether it does.
+ */
+const MOVES_MONEY: Record<MoneyEffect, boolean> = {
+  none: false,
+  startPayment: true,
+  takePayment: true,
+  returnPayment: true,
+  voidOpenPayment: false,
+  refundOnCancel: true,
+  releaseStageShare: true,
+  releasePayout: true,
+  splitStake: true,
+};
+
+/**
+ * Whether a person's action needs their confirmation (issue 75): one of its rows a party or an admin takes moves
+ * money. The `money` column is the one place that says it: the doors refuse such an action without `confirmed`, and
+ * the order page asks before it sends it (a dialog with script, a confirm page without).
+ */
+export const asksConfirmation = (action: ActionType): boolean =>
+  ORDER_PROCESS.some((t) => t.on === action && t.actor !== "system" && MOVES_MONEY[t.money]);
