@@ -235,3 +235,23 @@ describe("a payment (it charges the card)", () => {
     expect((await partsAtStripe(order.id)).map((p) => p.captured)).toEqual([10_000]);
   });
 });
+
+describe("a review posted as the page (before its part hydrated): not money, so no confirm page", () => {
+  it("refused, its answer carries the field errors and what was typed, to draw the form again", async () => {
+    const order = await orderIn("COMPLETED");
+    const typed = "The colours were lovely, and the sketch came early.";
+    const answer = await pagePost(order.buyer, "buyer", order.code, [
+      ["orderId", order.id],
+      ["intent", "review"],
+      ["text", typed],
+    ]);
+    expect(answer.status).toBe(400);
+    expect(answer.data).toMatchObject({
+      ok: false,
+      intent: "review",
+      errors: { rating: expect.any(String) },
+      values: { rating: null, text: typed },
+    });
+    expect(answer.data).not.toHaveProperty("confirm");
+  });
+});
