@@ -28,7 +28,7 @@ interface ChecksumDeps {
 }
 
 /** The stored object's SHA-256, its body streamed through the digest; null when there is no such object. */
-export async function hashStoredObject(bucket: R2Bucket, key: string): Promise<string | null> {
+async function hashStoredObject(bucket: R2Bucket, key: string): Promise<string | null> {
   const object = await bucket.get(key);
   if (!object) return null;
   const digest = new (crypto as WorkersCrypto).DigestStream("SHA-256");
