@@ -153,6 +153,8 @@ test("a three-stage order from the request to completion: three previews, one re
   await expect(creator.getByRole("link", { name: "Download final.png" })).toBeVisible();
   await creator.getByRole("button", { name: "Deliver" }).click();
   await expect(nextStep(creator)).toContainText("Complete");
+  // Complete asks what it releases first (issue 75).
+  creator.once("dialog", (dialog) => void dialog.accept());
   await creator.getByRole("button", { name: "Complete" }).click();
   await expect(nextStep(creator)).toContainText("Commission was successfully completed.");
 

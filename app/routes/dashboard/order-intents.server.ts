@@ -59,7 +59,9 @@ async function confirmPage(
     cometNow(env),
   ]);
   if (!order || order.id !== String(form.get("orderId"))) return refused(intent, { status: 404 });
+  // The order as its page's address reads, whether the post came as the page or as React Router's data request.
   const back = new URL(url);
-  back.searchParams.delete("index");
+  back.pathname = back.pathname.replace(/\.data$/, "");
+  for (const name of ["index", "_routes"]) back.searchParams.delete(name);
   return { ok: false as const, intent, confirm: orderConfirmation(order, form, `${back.pathname}${back.search}`, now) };
 }
