@@ -76,6 +76,8 @@ test("a new creator's insights show their new request in the funnel and a comple
   await visit(page, `/dashboard/commission/managements?order=${sale.code}`);
   const panel = page.getByRole("article", { name: new RegExp(sale.code) });
   await expect(panel.getByText("Delivered", { exact: true }).first()).toBeVisible();
+  // Complete asks what it releases first (issue 75).
+  page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: "Complete" }).click();
   await expect(panel.getByText("Completed", { exact: true }).first()).toBeVisible();
 

@@ -76,6 +76,8 @@ test("one slot: a second client waits, is told when it frees, requests within th
 
   // The creator completes the first order: the slot frees and is held for the client in line.
   await visit(creatorPage, `${MANAGEMENTS}?order=${held.code}`);
+  // Complete asks what it releases first (issue 75).
+  creatorPage.once("dialog", (dialog) => void dialog.accept());
   await creatorPage.getByRole("button", { name: "Complete" }).click();
   await expect(
     creatorPage

@@ -43,6 +43,8 @@ async function sellAndComplete(page: Page, parties: { creator: string; client: s
   await page.getByRole("button", { name: "Deliver" }).click();
   await expect(panel(page, code).getByText("Delivered", { exact: true }).first()).toBeVisible();
   const deliveredTo = Date.now();
+  // Complete asks what it releases first (issue 75).
+  page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: "Complete" }).click();
   await expect(panel(page, code).getByText("Completed", { exact: true }).first()).toBeVisible();
   return { deliveredFrom, deliveredTo };
@@ -52,6 +54,8 @@ async function sellAndComplete(page: Page, parties: { creator: string; client: s
 async function completeDeliveredLastWeek(page: Page, code: string) {
   await visit(page, `${MANAGEMENTS}?order=${code}`);
   await expect(panel(page, code).getByText("Delivered", { exact: true }).first()).toBeVisible();
+  // Complete asks what it releases first (issue 75).
+  page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: "Complete" }).click();
   await expect(panel(page, code).getByText("Completed", { exact: true }).first()).toBeVisible();
 }
