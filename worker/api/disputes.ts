@@ -6,17 +6,19 @@ import { jsonBody } from "../http/json-body";
 import { ADMIN_IS_PARTY } from "../admin/domain/admin-actions";
 import { adminPartyMessage, adminTextCharactersMessage } from "../messages/admin";
 import { disputeErrorMessage, type DisputeError } from "../messages/disputes";
-import { orderRefusalMessage } from "../messages/orders";
+import { confirmationRequiredMessage, orderRefusalMessage } from "../messages/orders";
+import { CONFIRMATION_REQUIRED } from "../orders/command";
 import { type AdminSettleResult, settlementFieldOf } from "../admin/services/admin-disputes";
 import { openDisputes } from "../orders/services/disputes";
 import { settleDispute } from "../orders/settle-dispute";
 
 /**
  * The admin's dispute doors (issue 49, decision 088): GET /api/admin/disputes (the queue, oldest first) and POST
- * /api/admin/disputes/settle {orderId, outcome, refundAmount?, days?, reason}. The body is parsed first (400 with the
+ * /api/admin/disputes/settle {orderId, outcome, refundAmount?, days?, reason, confirmed?}. The body is parsed first (400 with the
  * rule's words in the caller's language), then the settlement goes to the order's object (worker/orders/
  * settle-dispute.ts, which the console's settle form calls too): no such order is 404; a settlement's input the order
- * refuses is 400 on its field; a state it refuses is 409 with its words. A party's moves (/dispute/open, /answer) are
+ * refuses is 400 on its field; a state it refuses is 409 with its words; a refund, a release or a split without
+ * `confirmed: true` is 400 `confirmation_required` in words, and nothing moves (issue 75). A party's moves (/dispute/open, /answer) are
  * order commands (worker/orders/commands/open-dispute.ts, answer-dispute.ts).
  */
 export const adminDisputeApi = new Hono<AppEnv>();
@@ -28,6 +30,8 @@ const settleBody = v.object({
   refundAmount: v.optional(v.unknown()),
   days: v.optional(v.unknown()),
   reason: v.pipe(v.string(), v.maxLength(DISPUTE_SETTLEMENT_REASON_MAX * 4)),
+  /** Required (`true`) for a settlement that moves money (issue 75): the console asks with its figures first. */
+  confirmed: v.optional(v.boolean()),
 });
 
 function invalid(c: AppContext, error: DisputeError, field: string) {
@@ -67,7 +71,10 @@ adminDisputeApi.post("/settle", jsonBody(settleBody), async (c) => {
   const { env, executionCtx, locale, user } = c.get("request");
   const admin = { userAccountId: user!.accountId, commissionAccountId: user!.commissionAccountId };
   // One path with the console's settle form: the reason checked, the object asked.
-  const result = await settleDispute(env, executionCtx, admin, c.req.valid("json"), locale);
+  const body = c.req.valid("json");
+  const result = await settleDispute(env, executionCtx, admin, { ...body, confirmed: body.confirmed === true }, locale);
+  if (result.status === "refused" && result.refusal === CONFIRMATION_REQUIRED)
+    return c.json({ error: result.refusal, message: confirmationRequiredMessage(locale) }, 400);
   // A reason with characters no admin text keeps (decision 093): 400 on the reason, in the console's words.
   if (result.status === "refused" && result.refusal === "reason_invalid_characters") {
     const message = adminTextCharactersMessage(locale);

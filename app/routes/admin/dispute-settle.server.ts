@@ -149,7 +149,7 @@ export async function settleFromForm(
     env,
     executionCtx,
     { userAccountId: admin.accountId, commissionAccountId: admin.commissionAccountId },
-    { orderId, ...checked.input, reason: values.reason },
+    { orderId, ...checked.input, reason: values.reason, confirmed: form.get("confirmed") === "yes" },
     locale,
   );
   if (result.status === "not_found") throw data(null, { status: 404 });

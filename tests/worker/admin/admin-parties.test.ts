@@ -74,7 +74,7 @@ describe("an order's party settles nothing as its admin", () => {
       ]) {
         const answer = await adminPost(
           "/disputes/settle",
-          { orderId: order.id, ...settlement, reason: "Mine to decide." },
+          { orderId: order.id, ...settlement, reason: "Mine to decide.", confirmed: true },
           order.admin.cookie,
         );
         expect(answer.status, settlement.outcome).toBe(403);

@@ -63,7 +63,7 @@ const open = (who: Party | null, json: unknown, language?: string) =>
 const answerDispute = (who: Party | null, json: unknown, language?: string) =>
   post("/api/features/commission/order/dispute/answer", who, json, language);
 const settle = (who: Party | null, json: unknown, language?: string) =>
-  post("/api/admin/disputes/settle", who, json, language);
+  post("/api/admin/disputes/settle", who, confirmed(json), language);
 const orderDoor = (path: string, who: Party | { cookie: string } | null, json: unknown, language?: string) =>
   post(`/api/features/commission/order/${path}`, who, confirmed(json), language);
 const queue = (who: Party | null) => call("/api/admin/disputes", { cookie: who?.cookie });
@@ -546,6 +546,38 @@ describe("the admin doors: GET /api/admin/disputes and POST /api/admin/disputes/
     const settled = await split(6_999)();
     expect(settled.status).toBe(200);
     expect((await storedDispute(order.id)).dispute).toMatchObject({ outcome: "split", awardedAmount: 1 });
+  });
+
+  it("a settlement that moves money is refused without confirmed: true (issue 75), in words; a reopen needs none", async () => {
+    const [order, settler] = await Promise.all([orderIn("PAID"), newAdmin()]);
+    await opened(order);
+    const unconfirmed = (settlement: object, confirmation: object, language?: string) => () =>
+      post(
+        "/api/admin/disputes/settle",
+        settler,
+        { orderId: order.id, reason: REASON, ...settlement, ...confirmation },
+        language,
+      );
+    const refused = {
+      error: "confirmation_required",
+      message: "This moves money, so it needs your confirmation, and it was not done. Confirm it and send it again.",
+    };
+    await expectRefusals(order.id, [
+      [unconfirmed({ outcome: "refund" }, {}), 400, refused],
+      [unconfirmed({ outcome: "release" }, { confirmed: false }), 400, refused],
+      [unconfirmed({ outcome: "split", refundAmount: 4_000 }, {}), 400, refused],
+      [unconfirmed({ outcome: "refund" }, { confirmed: "yes" }), 400, INVALID],
+      [
+        unconfirmed({ outcome: "refund" }, {}, "ja"),
+        400,
+        {
+          error: "confirmation_required",
+          message: "お金が動く操作のため確認が必要です。まだ実行されていません。確認してからもう一度送信してください。",
+        },
+      ],
+    ]);
+    const reopened = await unconfirmed({ outcome: "reopen", days: 3 }, {})();
+    expect(reopened.status).toBe(200);
   });
 
   it("an order with no open dispute is not settled: 409 not_disputed, before, after a settlement and once ended", async () => {

@@ -120,6 +120,7 @@ describe("a completion right after delivery does not shut the client's dispute o
       orderId: order.id,
       outcome: "refund",
       reason: "The delivered file is not what the request asked for.",
+      confirmed: true,
     });
     expect(settled.status, await settled.clone().text()).toBe(200);
     expect(await settled.json()).toMatchObject({ data: { orderProgressStatus: "CANCELED", money: "refunded" } });

@@ -119,6 +119,7 @@ describe("refund notes", () => {
       orderId: order.id,
       outcome: "split",
       refundAmount: 3_500,
+      confirmed: true,
       reason: "Both sides' files read: the work is as agreed in part.",
     });
     expect(settled.status).toBe(200);

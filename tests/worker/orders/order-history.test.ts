@@ -201,6 +201,7 @@ describe("a dispute settled as a split on an order without stages (issue 59, dec
       orderId: order.id,
       outcome: "split",
       refundAmount: 1_800,
+      confirmed: true,
       reason: "The sketch was as agreed, the colours were not.",
     });
     expect(settled.status, await settled.clone().text()).toBe(200);

@@ -285,7 +285,7 @@ export interface AdminSettlementInput {
 
 export type AdminSettleResult =
   | SettleResult
-  | { status: "refused"; refusal: "settlement_reason_invalid" | "reason_invalid_characters" };
+  | { status: "refused"; refusal: "settlement_reason_invalid" | "reason_invalid_characters" | "confirmation_required" };
 
 /** A settlement's reason as stored (`adminTextOf`, 1 to 2,000 characters), or the refusal the settlement answers. */
 export function settlementReasonOf(
