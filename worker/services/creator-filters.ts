@@ -165,9 +165,7 @@ export function creatorFilterSql(query: ExploreQuery, context: FilterContext): C
 function computedSortKey(query: ExploreQuery, lowestYen: string): string | null {
   if (query.sort === "rating") return `coalesce(CAST(round(${averageRating} * 10) AS INTEGER), 0)`;
   if (query.sort === "price")
-    return query.order === "asc"
-      ? lowestYen
-      : `(CASE WHEN ${lowestYen} = ${NO_PRICE} THEN -1 ELSE ${lowestYen} END)`;
+    return query.order === "asc" ? lowestYen : `(CASE WHEN ${lowestYen} = ${NO_PRICE} THEN -1 ELSE ${lowestYen} END)`;
   return null;
 }
 

@@ -397,7 +397,7 @@ describe("the page", () => {
 
   it("drops bad values instead of failing, and answers as without them", async () => {
     const bad = await explore(
-      `q=${tag}&open=yes&min=-1&max=abc&licence=%3Cscript%3E&rating=abc&lang=xx&content=DROP%20TABLE&days=soon&sort=x`,
+      `q=${tag}&open=yes&min=-1&max=abc&licence=%3Cscript%3E&rating=abc&writes=xx&content=DROP%20TABLE&days=soon&sort=x`,
     );
     expect(bad.query).toEqual(parseExploreQuery(new URLSearchParams(`q=${tag}`)));
     expect(bad.handles.length).toBe(6);
@@ -437,7 +437,7 @@ describe("the cache key", () => {
     "licence=commercial",
     "licence=exclusive",
     "rating=4",
-    "lang=ja",
+    "writes=ja",
     "content=r18",
     "days=7",
     "days=30",
@@ -451,12 +451,12 @@ describe("the cache key", () => {
   it("one key per filter and sort, the same in any order or with junk parameters", async () => {
     expect(new Set([key(""), ...each.map(key)]).size).toBe(each.length + 1);
     for (const one of each) expect(key(`fbclid=1&${one}&utm_medium=x`), one).toBe(key(one));
-    const all = ["open=1", "min=5000", "max=30000", "licence=commercial", "rating=4", "lang=ja", "content=r18"];
+    const all = ["open=1", "min=5000", "max=30000", "licence=commercial", "rating=4", "writes=ja", "content=r18"];
     expect(key(all.join("&"))).toBe(key([...all].reverse().join("&")));
   });
 
   it("keys a bad value as the page reads it: dropped, clamped or put in order", async () => {
-    expect(key("open=yes&licence=x&lang=fr&content=%3C&rating=z&min=-1")).toBe(key(""));
+    expect(key("open=yes&licence=x&writes=fr&content=%3C&rating=z&min=-1")).toBe(key(""));
     expect(key("rating=12")).toBe(key("rating=5"));
     expect(key("min=30000&max=5000")).toBe(key("min=5000&max=30000"));
     expect(key("days=999")).toBe(key("days=365"));
