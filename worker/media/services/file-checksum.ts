@@ -32,8 +32,29 @@ async function hashStoredObject(bucket: R2Bucket, key: string): Promise<string |
   const object = await bucket.get(key);
   if (!object) return null;
   const digest = new (crypto as WorkersCrypto).DigestStream("SHA-256");
-  await object.body.pipeTo(digest);
+  await object.body.pipeThrough(yieldingEvery(YIELD_EVERY_BYTES)).pipeTo(digest);
   return hexOf(await digest.digest);
+}
+
+/** Bytes hashed between two yields of the isolate to the requests waiting on it. */
+const YIELD_EVERY_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Passes the chunks on as they are, giving the isolate back to other work (a timer's turn) every `bytes`: a local R2
+ * hands a body over as fast as it is read, and a request that came meanwhile (the attach right after a completion)
+ * must not wait for a whole file's hash (locally the dev server's proxy gave up on it).
+ */
+function yieldingEvery(bytes: number): TransformStream<Uint8Array, Uint8Array> {
+  let since = 0;
+  return new TransformStream({
+    async transform(chunk, controller) {
+      controller.enqueue(chunk);
+      since += chunk.byteLength;
+      if (since < bytes) return;
+      since = 0;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    },
+  });
 }
 
 /**
