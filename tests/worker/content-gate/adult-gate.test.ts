@@ -5,8 +5,6 @@
 import { cometNow } from "#worker/services/clock";
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { RouterContextProvider } from "react-router";
-import { requestContext } from "#app/lib/request-context";
 import * as profileRoute from "#app/routes/profile";
 import * as workRoute from "#app/routes/work";
 import { createApp, type PageRenderer } from "#worker/app";
@@ -22,6 +20,7 @@ import { savedOf } from "#worker/services/saved";
 import { requestOf } from "../support/request-pricing-fixtures";
 import { seedCreator, uniqueTag, type SeededCreator } from "../support/catalog-fixtures";
 import { BASE, db } from "../support/helpers";
+import { viewerContext } from "../support/page-context";
 
 const tag = uniqueTag();
 let creator: SeededCreator;
@@ -217,17 +216,7 @@ describe("the adult-content gate at every door that lists works (decision 110)",
 
 /** The React Router context a page loader gets from the Worker, for this viewer. */
 function contextOf(name: ViewerName, path: string) {
-  const context = new RouterContextProvider();
-  context.set(requestContext, {
-    env,
-    url: new URL(`${BASE}${path}`),
-    executionCtx: createExecutionContext(),
-    db: db(),
-    user: users[name],
-    sessionToken: cookies[name] ? cookies[name].split("=")[1] : undefined,
-    locale: "en",
-  });
-  return context;
+  return viewerContext(users[name], cookies[name]?.split("=")[1], path, "en");
 }
 
 async function load(route: { loader: (args: never) => unknown }, name: ViewerName, path: string, params: object) {

@@ -1,10 +1,8 @@
 // The adult gate on the bytes (issue 75, finding 2; decision 110): an R-18 work's files (its media and og images) and
 // an R-18 service's gallery are not at /media/ for anyone, and the pages hand the viewers the gate lets see them links
 // signed for them alone, opened only with their own session and only while the gate still lets them.
-import { createExecutionContext, env } from "cloudflare:test";
-import { RouterContextProvider } from "react-router";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { requestContext } from "#app/lib/request-context";
 import * as exploreRoute from "#app/routes/explore-creators";
 import * as profileRoute from "#app/routes/profile";
 import * as workRoute from "#app/routes/work";
@@ -14,6 +12,7 @@ import { seedCreator, uniqueTag, type SeededCreator } from "../support/catalog-f
 import { BASE, call, db } from "../support/helpers";
 import { PNG, pathOf } from "../support/media-fixtures";
 import { grant } from "../support/visibility-fixtures";
+import { viewerContext } from "../support/page-context";
 
 const tag = uniqueTag();
 let creator: SeededCreator;
@@ -118,17 +117,7 @@ beforeAll(async () => {
 const get = (path: string, name: ViewerName) => call(path, cookies[name] ? { cookie: cookies[name] } : {});
 
 function contextOf(name: ViewerName, path: string) {
-  const context = new RouterContextProvider();
-  context.set(requestContext, {
-    env,
-    url: new URL(`${BASE}${path}`),
-    executionCtx: createExecutionContext(),
-    db: db(),
-    user: users[name],
-    sessionToken: cookies[name] ? cookies[name].split("=")[1] : undefined,
-    locale: "en",
-  });
-  return context;
+  return viewerContext(users[name], cookies[name]?.split("=")[1], path, "en");
 }
 
 /** A page loader's answer for this viewer, as JSON. */

@@ -5,19 +5,29 @@ import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
 import { requestContext } from "#app/lib/request-context";
 import type { Locale } from "#worker/domain/locales";
-import { createSession, getSessionUser } from "#worker/services/sessions";
+import { createSession, getSessionUser, type SessionUser } from "#worker/services/sessions";
 import { db } from "./helpers";
 
 export async function pageContext(userAccountId: string, locale: Locale, path: string) {
   const { token } = await createSession(db(), userAccountId);
+  return viewerContext(await getSessionUser(db(), token), token, path, locale);
+}
+
+/** The context for a viewer already signed in (`user` and its session's token), or signed out (null, undefined). */
+export function viewerContext(
+  user: SessionUser | null,
+  sessionToken: string | undefined,
+  path: string,
+  locale: Locale,
+) {
   const context = new RouterContextProvider();
   context.set(requestContext, {
     env,
     url: new URL(`http://localhost${path}`),
     executionCtx: createExecutionContext(),
     db: db(),
-    user: await getSessionUser(db(), token),
-    sessionToken: token,
+    user,
+    sessionToken,
     locale,
   });
   return context;
