@@ -5,7 +5,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "#worker/services/sessions";
-import { seedCreator, uniqueTag } from "../support/catalog-fixtures";
+import { accountWithAdultChoice, seedCreator, uniqueTag } from "../support/catalog-fixtures";
 import { call, db } from "../support/helpers";
 
 const tag = uniqueTag();
@@ -14,13 +14,9 @@ const cookies = {} as Record<"plain" | "lapsed" | "adult", string>;
 const accounts = {} as Record<"plain" | "lapsed" | "adult", string>;
 
 async function viewer(name: keyof typeof cookies, birthday: string | null, confirmed: boolean) {
-  const seeded = await seedCreator({ handle: `bm${name}${tag}`, creator: false });
-  await env.DB.prepare("UPDATE user_accounts SET birthday = ?, adult_content_confirmed_at = ? WHERE id = ?")
-    .bind(birthday, confirmed ? Date.now() : null, seeded.accountId)
-    .run();
-  const { token } = await createSession(db(), seeded.accountId);
+  accounts[name] = await accountWithAdultChoice(`bm${name}${tag}`, birthday, confirmed);
+  const { token } = await createSession(db(), accounts[name]);
   cookies[name] = `comet_session=${token}`;
-  accounts[name] = seeded.accountId;
 }
 
 beforeAll(async () => {

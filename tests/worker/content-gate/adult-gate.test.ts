@@ -18,7 +18,7 @@ import { submitServiceRequest } from "#worker/orders/services/order-requests";
 import { tellFollowersOfNewService } from "#worker/services/follows";
 import { savedOf } from "#worker/services/saved";
 import { requestOf } from "../support/request-pricing-fixtures";
-import { seedCreator, uniqueTag, type SeededCreator } from "../support/catalog-fixtures";
+import { accountWithAdultChoice, seedCreator, uniqueTag, type SeededCreator } from "../support/catalog-fixtures";
 import { BASE, db } from "../support/helpers";
 import { viewerContext } from "../support/page-context";
 
@@ -35,13 +35,8 @@ const users = {} as Record<ViewerName, SessionUser | null>;
 const cookies = {} as Record<ViewerName, string>;
 
 /** A signed-in account (no works) with this birthday and, when `confirmed`, the adult choice stored. */
-async function account(name: string, birthday: string | null, confirmed: boolean) {
-  const seeded = await seedCreator({ handle: `${name}${tag}`, creator: false });
-  await env.DB.prepare("UPDATE user_accounts SET birthday = ?, adult_content_confirmed_at = ? WHERE id = ?")
-    .bind(birthday, confirmed ? Date.now() : null, seeded.accountId)
-    .run();
-  return seeded.accountId;
-}
+const account = (name: string, birthday: string | null, confirmed: boolean) =>
+  accountWithAdultChoice(`${name}${tag}`, birthday, confirmed);
 
 async function signIn(name: ViewerName, accountId: string) {
   const { token } = await createSession(db(), accountId);

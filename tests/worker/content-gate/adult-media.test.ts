@@ -8,7 +8,7 @@ import * as profileRoute from "#app/routes/profile";
 import * as workRoute from "#app/routes/work";
 import { createSession, getSessionUser, type SessionUser } from "#worker/services/sessions";
 import { PROFILE_SERVICE_PARAM } from "#worker/domain/service-links";
-import { seedCreator, uniqueTag, type SeededCreator } from "../support/catalog-fixtures";
+import { accountWithAdultChoice, seedCreator, uniqueTag, type SeededCreator } from "../support/catalog-fixtures";
 import { BASE, call, db } from "../support/helpers";
 import { PNG, pathOf } from "../support/media-fixtures";
 import { grant } from "../support/visibility-fixtures";
@@ -31,13 +31,8 @@ const LET_IN = ["adult", "owner", "editor"] as const;
 
 const uid = () => crypto.randomUUID();
 
-async function account(name: string, birthday: string | null, confirmed: boolean) {
-  const seeded = await seedCreator({ handle: `${name}${tag}`, creator: false });
-  await env.DB.prepare("UPDATE user_accounts SET birthday = ?, adult_content_confirmed_at = ? WHERE id = ?")
-    .bind(birthday, confirmed ? Date.now() : null, seeded.accountId)
-    .run();
-  return seeded.accountId;
-}
+const account = (name: string, birthday: string | null, confirmed: boolean) =>
+  accountWithAdultChoice(`${name}${tag}`, birthday, confirmed);
 
 async function signIn(name: ViewerName, accountId: string) {
   const { token } = await createSession(db(), accountId);

@@ -14,10 +14,10 @@ import { m } from "#app/paraglide/messages.js";
 import { createApp } from "#worker/app";
 import type { PartTarget } from "#worker/media/services/multipart-parts";
 import type { UploadState } from "#worker/media/services/multipart-upload-rows";
-import { stagesOfPlan } from "#worker/orders/domain/order-stages";
 import { call } from "../support/helpers";
 import { PNG, pathOf } from "../support/media-fixtures";
 import { insertOrderIn, newPartyWithProfile, type Party } from "../support/order-states";
+import { setStagesOnRow } from "../support/stage-fixtures";
 
 /** Where the doors that store files live; a write route under these is a door this file must name. */
 const STORING_PATHS = ["/api/google/storage/", "/api/uploads", "/api/features/commission/order/stage/preview"];
@@ -81,13 +81,10 @@ async function ok<T>(response: Response, what: string): Promise<T> {
 async function openWorld(): Promise<World> {
   const [seller, buyer] = await Promise.all([newPartyWithProfile(), newPartyWithProfile()]);
   const order = await insertOrderIn("PAID", seller, buyer);
-  const stages = stagesOfPlan([
+  await setStagesOnRow(order.id, [
     { title: "Sketch", sharePercent: 40, includedRevisions: 1 },
     { title: "Colour", sharePercent: 60, includedRevisions: 1 },
   ]);
-  await env.DB.prepare("UPDATE commission_orders SET stages = ? WHERE id = ?")
-    .bind(JSON.stringify(stages), order.id)
-    .run();
   const signed = await ok<{ url: string }>(
     await call("/api/google/storage/sign/write", {
       method: "POST",

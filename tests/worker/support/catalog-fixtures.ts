@@ -187,3 +187,15 @@ export async function seedCreator(seed: CreatorSeed): Promise<SeededCreator> {
 }
 
 export const uniqueTag = () => `q${Math.random().toString(36).slice(2, 8)}`;
+
+/**
+ * A signed-up account (no works) whose adult-content choice (decision 110) is as given: its birthday (null for none)
+ * and, when `confirmed`, "Show adult content" ticked. Returns its user account id.
+ */
+export async function accountWithAdultChoice(handle: string, birthday: string | null, confirmed: boolean) {
+  const seeded = await seedCreator({ handle, creator: false });
+  await env.DB.prepare("UPDATE user_accounts SET birthday = ?, adult_content_confirmed_at = ? WHERE id = ?")
+    .bind(birthday, confirmed ? Date.now() : null, seeded.accountId)
+    .run();
+  return seeded.accountId;
+}
