@@ -72,10 +72,11 @@ export interface OrderCommand<S extends v.GenericSchema = v.GenericSchema, D = u
   intent?: string | readonly string[];
   body: S;
   /**
-   * The Order action it asks for. Where its rows move money (`asksConfirmation`, issue 75), `commands.ts` adds the
-   * body's `confirmed` and refuses the command without it, at both doors.
+   * The Order actions it asks for (null: none of the process table's). Required, so no command forgets it: where a row
+   * of one moves money (`asksConfirmation`, issue 75), `commands.ts` adds the body's `confirmed` and refuses the
+   * command without it, at both doors.
    */
-  action?: ActionType;
+  action: ActionType | readonly ActionType[] | null;
   /** The JSON door answers `data` as the whole body, not under `data` (the pay doors' answers, spec section 7). */
   bare?: true;
   /** Reads the page's form into the body; without it the form posts `orderId` alone. */

@@ -18,7 +18,7 @@ const modules = import.meta.glob<{ default: OrderCommand }>(["./commands/*.ts", 
  * before its part hydrated posts without it and is answered by the confirm page, so no money moves unasked.
  */
 function confirming(command: OrderCommand): OrderCommand {
-  if (!command.action || !asksConfirmation(command.action)) return command;
+  if (![command.action ?? []].flat().some(asksConfirmation)) return command;
   if (command.body.type !== "object") throw new Error(`${command.path}: a confirmed command's body is an object`);
   const { entries } = command.body as unknown as v.ObjectSchema<v.ObjectEntries, undefined>;
   const readForm = command.fromForm ?? orderIdFromForm;

@@ -10,6 +10,7 @@ import { orderId } from "../order-body";
 export default defineCommand({
   path: "/dispute/answer",
   intent: "answerDispute",
+  action: "answerDispute",
   body: v.object({ orderId, statement: statementText, files: evidence }),
   fromForm: (form, context) => disputeFromForm("answerDispute", form, context),
   run: (context, input) => partyStatement(context, "answerDispute", input),

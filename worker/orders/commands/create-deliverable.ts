@@ -12,6 +12,7 @@ import { orderStub } from "../order-stub";
  */
 export default defineCommand({
   path: "/deliverable/create",
+  action: "addDeliverable",
   body: v.object({ orderId, medias: v.pipe(deliverableMedias, v.minLength(1)) }),
   run: async (context, { orderId, medias }) => {
     const files = await checkedDeliverables(context, orderId, medias);

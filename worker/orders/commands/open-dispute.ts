@@ -11,6 +11,7 @@ import { orderId } from "../order-body";
 export default defineCommand({
   path: "/dispute/open",
   intent: "openDispute",
+  action: "openDispute",
   body: v.object({ orderId, reason: v.string(), statement: statementText, files: evidence }),
   fromForm: (form, context) => disputeFromForm("openDispute", form, context),
   run: (context, input) => partyStatement(context, "openDispute", input),

@@ -10,6 +10,8 @@ import { pendingPaymentOf } from "../services/order-payments";
  */
 export default defineCommand({
   path: "/payment/pending",
+  // A read: the pending transaction, asked of D1.
+  action: null,
   bare: true,
   body: orderIdBody,
   run: async ({ db, user }, { orderId }) => ({

@@ -29,6 +29,7 @@ function reasonRefusal(context: Pick<CommandContext, "locale">): Refusal {
 export default defineCommand({
   path: "/extension/request",
   intent: "requestExtension",
+  action: "requestExtension",
   body,
   fromForm: (form, context) => {
     const id = formOrderId(form);

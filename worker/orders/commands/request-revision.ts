@@ -18,6 +18,7 @@ import { stageIndex } from "../stage-body";
 export default defineCommand({
   path: "/stage/revision",
   intent: "requestRevision",
+  action: "requestRevision",
   body: v.object({ orderId, stage: stageIndex, comment: v.string() }),
   fromForm: (form) => {
     const comment = String(form.get("comment") ?? "");

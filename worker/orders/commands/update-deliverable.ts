@@ -15,6 +15,7 @@ import { orderStub } from "../order-stub";
  */
 export default defineCommand({
   path: "/deliverable/update",
+  action: ["addDeliverable", "deleteDeliverable"],
   body: v.pipe(
     v.object({
       orderId,

@@ -16,6 +16,7 @@ import { LOCALES } from "../../domain/locales";
 export default defineCommand({
   path: "/service/update",
   intent: "updateServiceDetails",
+  action: "updateServiceDetails",
   body: v.object({
     orderId,
     title: v.pipe(v.string(), v.maxLength(1000)),

@@ -72,6 +72,7 @@ function scheduleFromForm(form: FormData): { input: unknown } | { errors: Record
 export default defineCommand({
   path: "/update",
   intent: ["updatePrice", "updateSchedule"],
+  action: ["updatePrice", "updateSchedule"],
   body: v.union([priceBody, scheduleBody]),
   fromForm: (form, context): FormReading => {
     const read = form.get("intent") === "updatePrice" ? priceFromForm(form) : scheduleFromForm(form);
