@@ -131,7 +131,7 @@ describe("pageCacheKey of explore's filters (issue 66, decision 108)", () => {
     const url = new URL(`https://x.test/explore/creators?${query}`);
     return pageCacheKey({ url, page: { kind: "catalog", list: "explore" }, locale: "en", theme: undefined });
   };
-  const filters = ["open=1", "min=1000", "max=30000", "licence=commercial", "rating=4", "lang=ja", "content=r15"];
+  const filters = ["open=1", "min=1000", "max=30000", "licence=commercial", "rating=4", "writes=ja", "content=r15"];
 
   it("keys each filter apart, and alike in any order or with junk beside it", () => {
     const plain = key("");
@@ -148,7 +148,7 @@ describe("pageCacheKey of explore's filters (issue 66, decision 108)", () => {
   });
 
   it("gives a bad or out-of-range value the key of what the page reads", () => {
-    expect(key("open=true&licence=x&lang=xx&rating=z")).toBe(key(""));
+    expect(key("open=true&licence=x&writes=xx&rating=z")).toBe(key(""));
     expect(key("rating=7")).toBe(key("rating=5"));
     expect(key("min=30000&max=1000")).toBe(key("max=30000&min=1000"));
   });
