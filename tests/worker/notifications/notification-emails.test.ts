@@ -22,6 +22,7 @@ import { call, db, signUp } from "../support/helpers";
 import { pageContext } from "../support/page-context";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
 import { setProfileFace } from "../support/profile-fixtures";
+import { WHOLE_CRON_TIMEOUT } from "../support/whole-cron";
 
 async function party() {
   const user = freshUser();
@@ -206,7 +207,7 @@ describe("a sweep of many notices", () => {
   });
 });
 
-describe("the cron's sweep", () => {
+describe("the cron's sweep", { timeout: WHOLE_CRON_TIMEOUT }, () => {
   it("mails a reminder the cron wrote once, however often the cron runs", async () => {
     const [seller, buyer] = await Promise.all([party(), party()]);
     const now = Date.now();

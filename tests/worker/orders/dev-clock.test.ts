@@ -25,6 +25,7 @@ import { orderStub } from "#worker/orders/order-stub";
 import { chatOrder, sent, submit } from "../support/chat-fixtures";
 import { insertOrderIn, newParty } from "../support/order-states";
 import { actOn, setStagesOnRow } from "../support/stage-fixtures";
+import { WHOLE_CRON_TIMEOUT } from "../support/whole-cron";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -69,7 +70,7 @@ const remindersOf = async (id: string) =>
       .all<{ notification_type: string; created_at: number }>()
   ).results;
 
-describe("the dev clock", () => {
+describe("the dev clock", { timeout: WHOLE_CRON_TIMEOUT }, () => {
   it("is the real time until it moves; moves add up; a reset goes back to the real time", async () => {
     expect(hasDevClock(env)).toBe(true);
     expect((await readDevClock(env))?.offsetMs).toBe(0);
@@ -138,7 +139,7 @@ describe("the dev clock", () => {
   });
 });
 
-describe("the Order object reads the dev clock", () => {
+describe("the Order object reads the dev clock", { timeout: WHOLE_CRON_TIMEOUT }, () => {
   it("a move fires each deadline it passed once, on Comet's time: a request lapses, a stage approves itself, a delivered order completes", async () => {
     const [seller, buyer] = await Promise.all([newParty(), newParty()]);
     // Due in 7 days (approval), 6 days (completion) and 7 days (the Sketch's review, from its preview now).

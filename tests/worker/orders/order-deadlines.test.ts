@@ -18,6 +18,7 @@ import { freshUser } from "../support/auth-helpers";
 import { signUp } from "../support/helpers";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
 import { orderStub } from "#worker/orders/order-stub";
+import { WHOLE_CRON_TIMEOUT } from "../support/whole-cron";
 
 const DAY = 86_400_000;
 
@@ -65,7 +66,7 @@ const progress = async (id: string) =>
     .bind(id)
     .first<{ p: string }>())!.p;
 
-describe("the cron catches missed order deadlines", () => {
+describe("the cron catches missed order deadlines", { timeout: WHOLE_CRON_TIMEOUT }, () => {
   it("an order whose alarm was deleted is canceled by the cron, once; two runs give one event", async () => {
     const id = await unwokenOrder({});
     expect(await stub(id).get()).not.toBeNull();

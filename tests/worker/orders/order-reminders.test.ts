@@ -10,6 +10,7 @@ import { DUE_ORDERS_SQL, sendDueReminders } from "#worker/orders/services/order-
 import { freshUser } from "../support/auth-helpers";
 import { signUp } from "../support/helpers";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
+import { WHOLE_CRON_TIMEOUT } from "../support/whole-cron";
 
 const HOUR = 3_600_000;
 
@@ -49,7 +50,7 @@ async function runCron(scheduledTime: number) {
   await waitOnExecutionContext(ctx);
 }
 
-describe("order reminders by cron", () => {
+describe("order reminders by cron", { timeout: WHOLE_CRON_TIMEOUT }, () => {
   it("reminds the seller of an approval due within a day, once however often the cron runs", async () => {
     const now = Date.now();
     const deadline = now + 10 * HOUR;
