@@ -6,6 +6,7 @@ import { scheduled } from "#worker/scheduled";
 import { createAccount } from "#worker/services/accounts";
 import { UNATTACHED_UPLOAD_TTL_MS } from "#worker/media/services/storage";
 import { db } from "../support/helpers";
+import { WHOLE_CRON_TIMEOUT } from "../support/whole-cron";
 
 /**
  * The Cron Trigger as a whole: the Worker's `scheduled` handler (worker/scheduled.ts), run the way the runtime
@@ -124,7 +125,7 @@ const AFTER_ONE_RUN = {
   tokens: { live: true, expired: false },
 };
 
-describe("the cron job (scheduled handler)", () => {
+describe("the cron job (scheduled handler)", { timeout: WHOLE_CRON_TIMEOUT }, () => {
   it("prunes ended sessions, expired codes, old rate-limit windows, unattached uploads with their objects and spent tokens, and keeps live ones", async () => {
     const now = Date.now();
     const rows = await seedOneOfEach(now);

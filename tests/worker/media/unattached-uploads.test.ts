@@ -11,6 +11,7 @@ import { saveWork } from "#worker/services/portfolio";
 import { signWrite } from "#worker/media/services/storage";
 import { BASE, call, db, creatorOf } from "../support/helpers";
 import { PNG, newMember, newWork, objectExists, putTo, signWriteAs } from "../support/media-fixtures";
+import { WHOLE_CRON_TIMEOUT } from "../support/whole-cron";
 
 /** Stored objects no record attached are pending; the cron deletes those older than a day. */
 
@@ -33,7 +34,7 @@ async function uploadTo(cookie: string, path: string) {
   return signed;
 }
 
-describe("unattached uploads", () => {
+describe("unattached uploads", { timeout: WHOLE_CRON_TIMEOUT }, () => {
   it("the cron deletes an object no record attached for a day, with its row; attached and fresh ones stay", async () => {
     const owner = await newMember("Unat");
     const workId = await newWork(owner.profileId);

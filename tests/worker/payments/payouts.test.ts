@@ -18,6 +18,7 @@ import { call, db } from "../support/helpers";
 import { accountOf, connectGet, creator, onboard, paidOrder } from "../support/connect-helpers";
 import { newParty, type Party } from "../support/order-states";
 import { deliver, platform, shuffledDeliveries } from "../support/payments-helpers";
+import { WHOLE_CRON_TIMEOUT } from "../support/whole-cron";
 
 /** The seller completes a delivered order (spec section 6: approve, cancel, deliver, complete are the seller's). */
 const complete = (seller: Party, orderId: string) =>
@@ -127,7 +128,7 @@ describe("Connect onboarding", () => {
   });
 });
 
-describe("the creator's share of a completed order", () => {
+describe("the creator's share of a completed order", { timeout: WHOLE_CRON_TIMEOUT }, () => {
   it("goes once to a ready account when five completions race, and replayed webhooks and the cron add nothing", async () => {
     const [seller, buyer] = [await creator(), await newParty()];
     await onboard(seller.cookie, "complete");
