@@ -165,6 +165,8 @@ test("an English-reading client and a Japanese-reading creator finish a commissi
     .getByLabel(message("orders", "ja", "orders_deliverables_upload"))
     .setInputFiles({ name: "final.png", mimeType: "image/png", buffer: pngBytes() });
   await creatorPage.getByRole("button", { name: message("orders", "ja", "orders_deliver") }).click();
+  // Complete asks what it releases first (issue 75).
+  creatorPage.once("dialog", (dialog) => void dialog.accept());
   await creatorPage.getByRole("button", { name: message("orders", "ja", "orders_complete") }).click();
   // The completion has landed before the client opens the order (their page shows it as it is when it loads).
   await expect(creatorPage.getByTestId("next-step")).toContainText(message("orders", "ja", "orders_step_completed"));
