@@ -11,7 +11,7 @@ import { createApp, type PageRenderer } from "#worker/app";
 import { DEFAULT_EXPLORE_QUERY } from "#worker/domain/search";
 import { getCreatorProfile, searchCreators, type Viewer } from "#worker/services/catalog";
 import { searchTags } from "#worker/services/portfolio";
-import { createSession, getSessionUser, type SessionUser } from "#worker/services/sessions";
+import type { SessionUser } from "#worker/services/sessions";
 import { getWorkPage } from "#worker/services/work-page";
 import { getPublicService } from "#worker/orders/services/request-views";
 import { submitServiceRequest } from "#worker/orders/services/order-requests";
@@ -20,7 +20,7 @@ import { savedOf } from "#worker/services/saved";
 import { requestOf } from "../support/request-pricing-fixtures";
 import { accountWithAdultChoice, seedCreator, uniqueTag, type SeededCreator } from "../support/catalog-fixtures";
 import { BASE, db } from "../support/helpers";
-import { viewerContext } from "../support/page-context";
+import { newSession, viewerContext } from "../support/page-context";
 
 const tag = uniqueTag();
 let creator: SeededCreator;
@@ -39,9 +39,7 @@ const account = (name: string, birthday: string | null, confirmed: boolean) =>
   accountWithAdultChoice(`${name}${tag}`, birthday, confirmed);
 
 async function signIn(name: ViewerName, accountId: string) {
-  const { token } = await createSession(db(), accountId);
-  users[name] = await getSessionUser(db(), token);
-  cookies[name] = `comet_session=${token}`;
+  ({ user: users[name], cookie: cookies[name] } = await newSession(accountId));
 }
 
 const viewerOf = (user: SessionUser | null): Viewer => ({

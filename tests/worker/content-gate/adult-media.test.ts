@@ -6,13 +6,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as exploreRoute from "#app/routes/explore-creators";
 import * as profileRoute from "#app/routes/profile";
 import * as workRoute from "#app/routes/work";
-import { createSession, getSessionUser, type SessionUser } from "#worker/services/sessions";
+import type { SessionUser } from "#worker/services/sessions";
 import { PROFILE_SERVICE_PARAM } from "#worker/domain/service-links";
 import { accountWithAdultChoice, seedCreator, uniqueTag, type SeededCreator } from "../support/catalog-fixtures";
-import { BASE, call, db } from "../support/helpers";
+import { BASE, call } from "../support/helpers";
 import { PNG, pathOf } from "../support/media-fixtures";
 import { grant } from "../support/visibility-fixtures";
-import { viewerContext } from "../support/page-context";
+import { newSession, viewerContext } from "../support/page-context";
 
 const tag = uniqueTag();
 let creator: SeededCreator;
@@ -35,9 +35,7 @@ const account = (name: string, birthday: string | null, confirmed: boolean) =>
   accountWithAdultChoice(`${name}${tag}`, birthday, confirmed);
 
 async function signIn(name: ViewerName, accountId: string) {
-  const { token } = await createSession(db(), accountId);
-  users[name] = await getSessionUser(db(), token);
-  cookies[name] = `comet_session=${token}`;
+  ({ user: users[name], cookie: cookies[name] } = await newSession(accountId));
 }
 
 /** A media row of the owner attached to an item's field, its file stored in R2. */
@@ -237,8 +235,7 @@ describe("the pages give the viewers the gate lets in links signed for them", ()
 describe("a signed link stops at once when the gate closes", () => {
   it("an adult who turns the setting off no longer reads what was signed for them", async () => {
     const accountId = await account("lapsing", "1990-04-01", true);
-    const { token } = await createSession(db(), accountId);
-    const cookie = `comet_session=${token}`;
+    const { cookie } = await newSession(accountId);
     const signed = await call("/api/google/storage/sign/read", { method: "POST", cookie, json: { url: files.r18 } });
     expect(signed.status).toBe(200);
     const { url } = await signed.json<{ url: string }>();
